@@ -1,0 +1,154 @@
+# The game framework every engine is built on.
+#
+# An engine module provides:
+#   GAME_ID                   a short string ("takeaseat", ...)
+#   new_game(options, seed)   -> state (plain JSON data: dict/list/int/str/bool/None)
+#   apply(state, action)      -> new state; raises GameError for an illegal
+#                                action and never changes the state it was given
+# Actions are dicts with a "type" string and plain JSON fields. The state
+# carries the game's own PRNG state (usher.core.rng), so replaying the same
+# actions from the same seed gives the same state on every runtime.
+#
+# A saved game is a *record*: {"game", "options", "seed", "actions"} (PL-8,
+# event sourcing). Its state is always replay(record); undo is the replay of
+# all actions but the last.
+import json
+
+
+class GameError(Exception):
+    """An illegal action or bad input. `message` is short and fit for the
+    screen; the state the action was applied to is unchanged."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self):
+        return self.message
+
+
+def clone(obj):
+    """Deep copy of plain JSON data (MicroPython has no copy module)."""
+    t = type(obj)
+    if t is dict:
+        out = {}
+        for k in obj:
+            out[k] = clone(obj[k])
+        return out
+    if t is list:
+        return [clone(v) for v in obj]
+    return obj
+
+
+def canonical_json(obj):
+    """JSON text with keys sorted and no spaces: byte-identical on CPython and
+    MicroPython (whose dicts do not keep insertion order and whose json module
+    has no sort_keys)."""
+    parts = []
+    _canon(obj, parts)
+    return "".join(parts)
+
+
+def _canon(obj, parts):
+    t = type(obj)
+    if t is dict:
+        parts.append("{")
+        first = True
+        for k in sorted(obj):
+            if type(k) is not str:
+                raise TypeError("state keys must be strings")
+            if not first:
+                parts.append(",")
+            first = False
+            parts.append(json.dumps(k))
+            parts.append(":")
+            _canon(obj[k], parts)
+        parts.append("}")
+    elif t is list or t is tuple:
+        parts.append("[")
+        for i, v in enumerate(obj):
+            if i:
+                parts.append(",")
+            _canon(v, parts)
+        parts.append("]")
+    elif obj is None or t is bool or t is int or t is str:
+        parts.append(json.dumps(obj))
+    else:
+        # Floats print differently across runtimes; engines keep to integers.
+        raise TypeError("not plain JSON game data: %r" % (obj,))
+
+
+def apply_with(state, action, handlers):
+    """Run the handler for action["type"] on a copy of state and return the
+    copy. handlers maps action type -> function(state_copy, action) that
+    mutates the copy or raises GameError. The caller's state is never
+    touched, so a refused action leaves it exactly as it was."""
+    if type(action) is not dict:
+        raise GameError("Action must be a dict")
+    kind = action.get("type")
+    handler = handlers.get(kind) if type(kind) is str else None
+    if handler is None:
+        raise GameError("Unknown action: %s" % (kind,))
+    new = clone(state)
+    handler(new, action)
+    return new
+
+
+# --- field checks shared by engines' handlers -------------------------------
+
+def need_int(action, key, lo=None, hi=None):
+    """action[key] as an int within lo..hi, or GameError naming the field."""
+    v = action.get(key)
+    if type(v) is not int:
+        raise GameError("%s must be a whole number" % key)
+    if lo is not None and v < lo:
+        raise GameError("%s must be at least %d" % (key, lo))
+    if hi is not None and v > hi:
+        raise GameError("%s must be at most %d" % (key, hi))
+    return v
+
+
+def need_choice(action, key, allowed):
+    v = action.get(key)
+    if v not in allowed:
+        raise GameError("%s must be one of: %s" % (key, ", ".join([str(a) for a in allowed])))
+    return v
+
+
+# --- records: the saved form of a game (PL-8) --------------------------------
+
+def new_record(engine, options, seed):
+    """Start a game: returns (record, state)."""
+    state = engine.new_game(options, seed)
+    record = {"game": engine.GAME_ID, "options": clone(options), "seed": seed, "actions": []}
+    return record, state
+
+
+def play(engine, record, state, action):
+    """Apply one action: returns (record, state) with the action appended.
+    Raises GameError with record and state unchanged."""
+    new_state = engine.apply(state, action)
+    new_rec = {"game": record["game"], "options": record["options"],
+               "seed": record["seed"], "actions": record["actions"] + [clone(action)]}
+    return new_rec, new_state
+
+
+def replay(engine, record, upto=None):
+    """The state after the first `upto` actions (all by default)."""
+    if record.get("game") != engine.GAME_ID:
+        raise GameError("Saved game is not %s" % engine.GAME_ID)
+    state = engine.new_game(record["options"], record["seed"])
+    actions = record["actions"]
+    n = len(actions) if upto is None else upto
+    for i in range(n):
+        state = engine.apply(state, actions[i])
+    return state
+
+
+def undo(engine, record):
+    """Drop the last action: returns (record, state) by replay (PL-8)."""
+    if not record["actions"]:
+        raise GameError("Nothing to undo")
+    new_rec = {"game": record["game"], "options": record["options"],
+               "seed": record["seed"], "actions": record["actions"][:-1]}
+    return new_rec, replay(engine, new_rec)

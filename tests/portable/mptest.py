@@ -1,0 +1,49 @@
+# Helpers for the portable tests: these test modules run unchanged under
+# pytest on CPython and under tests/portable/run.py on MicroPython (unix port
+# and WebAssembly), so they use plain asserts and nothing from pytest.
+import os
+
+
+def raises(exc_type, fn, *args, **kwargs):
+    """Call fn and return the exception it raised; fail if it raised none or
+    another type."""
+    try:
+        fn(*args, **kwargs)
+    except exc_type as e:
+        return e
+    raise AssertionError("%s was not raised" % exc_type.__name__)
+
+
+_counter = [0]
+
+
+def tmpdir():
+    """A fresh empty folder (on the unix port and WebAssembly too)."""
+    base = "/tmp"
+    try:
+        os.stat(base)
+    except OSError:
+        os.mkdir(base)
+    _counter[0] += 1
+    stamp = 0
+    try:
+        import time
+        stamp = time.ticks_us() if hasattr(time, "ticks_us") else int(time.time() * 1000000)
+    except ImportError:
+        pass
+    path = "%s/usher-test-%d-%d" % (base, stamp, _counter[0])
+    os.mkdir(path)
+    return path
+
+
+def refused_unchanged(engine, state, action, expect=None):
+    """Assert that engine.apply refuses action with a GameError, leaves the
+    state exactly as it was, and (if given) that the message contains
+    `expect`. Returns the error message."""
+    from usher.core.game import GameError, canonical_json
+    before = canonical_json(state)
+    err = raises(GameError, engine.apply, state, action)
+    assert canonical_json(state) == before, "state changed by a refused action"
+    if expect is not None:
+        assert expect in err.message, "message %r lacks %r" % (err.message, expect)
+    return err.message

@@ -1,0 +1,70 @@
+# Atomic saves with a backup, and fallbacks after power cuts (PL-8, PL-11).
+import os
+
+from usher.core import storage
+from mptest import raises, tmpdir
+
+
+def _write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def test_save_load_roundtrip_and_backup():
+    d = tmpdir()
+    p = d + "/game.json"
+    assert storage.load(p, {"none": 1}) == ({"none": 1}, "none")
+    storage.save(p, {"v": 1})
+    storage.save(p, {"v": 2})
+    assert storage.load(p) == ({"v": 2}, "main")
+    assert storage.load(p + ".bak") == ({"v": 1}, "main")
+
+
+def test_corrupt_main_falls_back_to_backup():
+    d = tmpdir()
+    p = d + "/game.json"
+    storage.save(p, {"v": 1})
+    storage.save(p, {"v": 2})
+    _write(p, '{"v": 3, "trunc')
+    obj, source = storage.load(p)
+    assert obj == {"v": 1} and source == "backup"
+
+
+def test_cut_between_renames_recovers_new_file():
+    # State after save() wrote the temp file and moved the old file to .bak,
+    # but before the final rename.
+    d = tmpdir()
+    p = d + "/game.json"
+    storage.save(p, {"v": 1})
+    os.rename(p, p + ".bak")
+    _write(p + ".tmp", '{"v": 2}')
+    assert storage.load(p) == ({"v": 2}, "recovered")
+
+
+def test_cut_while_writing_temp_keeps_main():
+    d = tmpdir()
+    p = d + "/game.json"
+    storage.save(p, {"v": 1})
+    _write(p + ".tmp", '{"v": 2, "ha')
+    assert storage.load(p) == ({"v": 1}, "main")
+    storage.save(p, {"v": 3})  # a later save overwrites the debris
+    assert storage.load(p) == ({"v": 3}, "main")
+
+
+def test_all_corrupt_reports_files_by_name():
+    d = tmpdir()
+    p = d + "/game.json"
+    _write(p, "garbage")
+    _write(p + ".bak", "{")
+    e = raises(storage.StorageError, storage.load, p)
+    assert "game.json" in str(e) and "game.json.bak" in str(e)
+
+
+def test_makedirs_and_delete():
+    d = tmpdir()
+    sub = d + "/a/b/c"
+    storage.makedirs(sub)
+    storage.save(sub + "/x.json", [1])
+    storage.save(sub + "/x.json", [2])
+    storage.delete(sub + "/x.json")
+    assert storage.load(sub + "/x.json") == (None, "none")
