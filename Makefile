@@ -8,15 +8,24 @@ PY := $(BIN)/python
 MICROPYTHON := $(BIN)/micropython
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
+TYPESHED := build/typeshed
+TYPESHED_STAMP := $(TYPESHED)/.installed
+# MicroPython's stubs for the firmware's type check (pinned with the firmware target).
+MP_STUBS := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 PORTABLE_PATH := firmware:tests/portable
 
-.PHONY: setup sim test check lint test-cpython test-unix test-wasm test-mpy bench clean
+.PHONY: setup sim test check lint types test-cpython test-unix test-wasm test-mpy bench clean
 
-setup: $(STAMP) $(NODE_STAMP)
+setup: $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $@
+
+$(TYPESHED_STAMP): $(STAMP) Makefile
+	rm -rf $(TYPESHED)
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --target $(TYPESHED) $(MP_STUBS)
 	touch $@
 
 $(NODE_STAMP): package.json package-lock.json
@@ -28,10 +37,14 @@ sim: setup
 
 test: setup check test-cpython test-unix test-wasm test-mpy
 
-check: lint
+check: lint types
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+# The firmware against MicroPython's rp2 stubs (config in pyproject.toml).
+types: $(STAMP) $(TYPESHED_STAMP)
+	$(BIN)/mypy firmware/usher
 
 # Every test under tests/ on CPython (the portable ones and the host-only ones).
 test-cpython: $(STAMP)
@@ -50,7 +63,7 @@ test-mpy: $(STAMP)
 	$(PY) tools/mpy_check.py firmware
 
 bench: setup
-	$(PY) bench/run_all.py
+	$(PY) bench/memory.py
 
 clean:
 	rm -rf $(VENV) node_modules build

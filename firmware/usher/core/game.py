@@ -12,6 +12,7 @@
 # A saved game is a *record*: {"game", "options", "seed", "actions"} (PL-8,
 # event sourcing). Its state is always replay(record); undo is the replay of
 # all actions but the last.
+import io
 import json
 
 
@@ -44,35 +45,39 @@ def canonical_json(obj):
     """JSON text with keys sorted and no spaces: byte-identical on CPython and
     MicroPython (whose dicts do not keep insertion order and whose json module
     has no sort_keys)."""
-    parts = []
-    _canon(obj, parts)
-    return "".join(parts)
+    # One growing buffer rather than a list of small strings: on a 32-bit
+    # MicroPython the list of parts cost ~10x the size of the result.
+    out = io.StringIO()
+    _canon(obj, out.write)
+    return out.getvalue()
 
 
-def _canon(obj, parts):
+def _canon(obj, write):
     t = type(obj)
     if t is dict:
-        parts.append("{")
+        write("{")
         first = True
         for k in sorted(obj):
             if type(k) is not str:
                 raise TypeError("state keys must be strings")
             if not first:
-                parts.append(",")
+                write(",")
             first = False
-            parts.append(json.dumps(k))
-            parts.append(":")
-            _canon(obj[k], parts)
-        parts.append("}")
+            write(json.dumps(k))
+            write(":")
+            _canon(obj[k], write)
+        write("}")
     elif t is list or t is tuple:
-        parts.append("[")
+        write("[")
         for i, v in enumerate(obj):
             if i:
-                parts.append(",")
-            _canon(v, parts)
-        parts.append("]")
-    elif obj is None or t is bool or t is int or t is str:
-        parts.append(json.dumps(obj))
+                write(",")
+            _canon(v, write)
+        write("]")
+    elif obj is None or t is bool or t is int:
+        write(json.dumps(obj))
+    elif t is str:
+        write(json.dumps(obj))
     else:
         # Floats print differently across runtimes; engines keep to integers.
         raise TypeError("not plain JSON game data: %r" % (obj,))
