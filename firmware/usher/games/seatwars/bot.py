@@ -24,7 +24,7 @@ def _chance(st, n):
 
 
 def _end_turn(state, st):
-    action = {"type": "end_turn"}
+    action = {"type": "end_turn"}  # type: dict
     draw = engine.draws_if_ended(state)
     if draw and state["last_by"] is None and deck_left(state) <= draw:
         action["last_card"] = True
