@@ -17,7 +17,7 @@ def _play_act(s, values_per_round):
 
 def test_options_players_names_or_number_and_deck_sizes():
     s = engine.new_game({"players": ["Ann", "Bo", "Cy"]}, 3)
-    assert s["players"] == ["Ann", "Bo", "Cy"] and s["decks"] == [20, 20, 20]
+    assert s["players"] == ["Ann", "Bo", "Cy"] and s["declared"] == [20, 20, 20]
     s = engine.new_game({"players": 2}, 3)
     assert s["players"] == ["P1", "P2"] and s["deck"] == [16, 16]
     s = engine.new_game({"players": 2, "decks": [18, 9]}, 3)

@@ -152,3 +152,18 @@ def test_th9_gamble_refused_out_of_phase_and_bad_draw():
     refused_unchanged(engine, s, {"type": "gamble", "player": 0, "draw": 1}, "draw")
     refused_unchanged(engine, s, card(0, 3), "Not now")
     refused_unchanged(engine, s, card(0, 3, kind="reveal"), "Not now")
+
+
+def test_th9_th7_drawn_card_takes_pending_combo():
+    """TH-9 with TH-7: the drawn card is the card played this round, so it
+    gets the pending Combo +1 (the replaced Gamble card does not count)."""
+    s = started()
+    s = play(s, 0, 5, ability="combo1")
+    s = play(s, 1, 1)
+    s = play(s, 0, 1, ability="gamble")
+    s = play(s, 1, 4)
+    s = gamble(s, 0, True)
+    refused_unchanged(engine, s, card(0, 3, ability="sap", remove="paw", kind="reveal"), "No paw Boost")
+    s = reveal(s, 0, 3, ability="combo2")
+    assert result(s, 0)["parts"] == [["base", 3], ["combo", 1]] and s["last"]["winner"] is None
+    assert s["combo"] == [2, 0]

@@ -86,5 +86,5 @@ def counts(s, p):
     """Every count the screen shows for player p; the five places always add
     up to the declared deck size."""
     return {"deck": s["deck"][p], "hand": s["hand"][p], "breakroom": s["breakroom"][p],
-            "dismissed": s["dismissed"][p], "in_play": in_play(s, p), "declared": s["decks"][p],
+            "dismissed": s["dismissed"][p], "in_play": in_play(s, p), "declared": s["declared"][p],
             "alive": s["alive"][p]}

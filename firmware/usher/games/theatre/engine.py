@@ -67,7 +67,7 @@ def new_game(options, seed):
     s = {
         "phase": "act_start",
         "players": names,
-        "decks": _deck_sizes(options.get("decks"), n),
+        "declared": _deck_sizes(options.get("decks"), n),
         "alive": [True] * n,
         "act": 1,
         "round": 0,
@@ -86,7 +86,7 @@ def new_game(options, seed):
         "stats": {"rounds": 0, "ties": 0, "gambles": 0},
         "rng": st,
     }
-    counts = decks.new_counts(s["decks"])
+    counts = decks.new_counts(s["declared"])
     for k in ("deck", "hand", "breakroom", "dismissed"):
         s[k] = counts[k]
     return s
