@@ -159,8 +159,12 @@ def parse_panels(text):
             area = -1
             continue
         if _is_row(line):
-            if panel is None or area < 0:
+            if panel is None or area == -1:
                 defects.append("line %d: ticket row before any panel/area line" % no)
+                continue
+            if area == -2:
+                defects.append("line %d: panel '%s': row belongs to no ticket (line above is wrong)"
+                               % (no, panel["name"]))
                 continue
             panel["_rows"][area].append((no, line))
             continue
