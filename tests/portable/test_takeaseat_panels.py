@@ -53,13 +53,13 @@ def test_ts2_every_defect_reported_by_panel_ticket_and_line():
     ])
     panels, defects = pn.parse_panels(text)
     joined = " | ".join(defects)
-    assert "line 1: panel 'One', ticket authorities: not 4-connected" in joined, joined
-    assert "line 1: panel 'One', ticket celebrities: empty" in joined, joined
+    assert "line 2: panel 'One', ticket authorities: not 4-connected" in joined, joined
+    assert "line 5: panel 'One', ticket celebrities: empty" in joined, joined
     assert "line 1: panel 'One', ticket public: missing" in joined, joined
     assert "line 9: panel 'One': unknown line 'vips'" in joined, joined
     assert "line 14: panel 'Two': ticket authorities appears twice" in joined, joined
     assert "line 20: panel 'Two': unknown line '#x'" in joined, joined
-    assert "line 11: panel 'Two', ticket public: empty" in joined, joined
+    assert "line 19: panel 'Two', ticket public: empty" in joined, joined
     assert "line 10: panel 'One': row belongs to no ticket" in joined, joined
     assert len(defects) == 8, defects
 

@@ -154,7 +154,7 @@ def parse_panels(text):
             for p in panels:
                 if p["name"] == name:
                     defects.append("line %d: panel '%s' appears twice" % (no, name))
-            panel = {"name": name, "line": no, "_rows": {}}
+            panel = {"name": name, "line": no, "_rows": {}, "_start": {}}
             panels.append(panel)
             area = -1
             continue
@@ -183,6 +183,7 @@ def parse_panels(text):
             area = -2
             continue
         panel["_rows"][a] = []
+        panel["_start"][a] = no
         area = a
     if not panels and not defects:
         defects.append("no panels in the file")
@@ -196,7 +197,8 @@ def _build_panel(p, defects):
     name = p["name"]
     tickets = []
     for a in range(len(tk.AREAS)):
-        label = "line %d: panel '%s', ticket %s: " % (p["line"], name, tk.AREAS[a])
+        # Ticket defects name the ticket's area line (the panel line when missing).
+        label = "line %d: panel '%s', ticket %s: " % (p["_start"].get(a, p["line"]), name, tk.AREAS[a])
         if a not in p["_rows"]:
             defects.append(label + "missing")
             tickets.append([])
