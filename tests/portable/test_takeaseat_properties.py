@@ -46,7 +46,7 @@ def _check_solo(before, action, after):
     assert len(step["scratches"]) + len(step["skipped"]) == (2 if step["x2"] else 1)
 
 
-def test_property_solo_random_play_automa_scratches_valid_deck_of_8():
+def test_property_ts4_ts9_ts11_solo_play_automa_scratches_valid_deck_of_8():
     for seed in range(SEEDS):
         rec, s = _play(seed, {"objectives": "any"}, _check_solo)
         assert s["phase"] == "over" and s["turn"] == 14
@@ -55,13 +55,13 @@ def test_property_solo_random_play_automa_scratches_valid_deck_of_8():
         assert s["result"]["winner"] in ("player", "automa")
 
 
-def test_property_replay_reproduces_state_exactly():
+def test_property_ts12_replay_reproduces_state_exactly():
     for seed in range(0, SEEDS, 3):
         rec, s = _play(seed, {})
         assert game.canonical_json(game.replay(engine, rec)) == game.canonical_json(s)
 
 
-def test_property_undo_then_redo_gives_the_same_automa_draw():
+def test_property_ts12_undo_then_redo_gives_the_same_automa_draw():
     for seed in range(0, SEEDS, 3):
         rec, s = _play(seed, {})
         # Cut the game right after an Automa turn with a reshuffle (turn 7),
@@ -77,7 +77,7 @@ def test_property_undo_then_redo_gives_the_same_automa_draw():
         assert game.canonical_json(redone) == game.canonical_json(after)
 
 
-def test_property_multiplayer_random_play():
+def test_property_ts20_multiplayer_random_play():
     for seed in range(SEEDS):
         players = 2 + seed % 5
         rec, s = _play(seed, {"mode": "multi", "players": players, "objectives": "first"})
