@@ -82,6 +82,15 @@ def test_ts10_no_valid_cell_on_panel_skips_with_reason():
     assert s["discard"] == [0]  # the card is still used up (TS-11)
 
 
+def test_ts4_double_reservation_in_the_engine():
+    s = solo_game(1)
+    # #### : (0,0) then the new end (0,1); the same cell twice is refused.
+    refused_unchanged(engine, s, {"type": "reserve", "area": "press", "cells": [[0, 0], [0, 0]]},
+                      "Invalid scratch 0,0")
+    s = _reserve(s, "press", (0, 0), (0, 1))
+    assert s["scratches"][0][2] == [[0, 0, P], [0, 1, P]] and s["stats"]["doubles"] == 1
+
+
 def test_pass_only_when_the_panel_is_full():
     s = solo_game(1)
     refused_unchanged(engine, s, {"type": "pass"}, "still possible")
