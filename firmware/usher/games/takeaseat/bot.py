@@ -18,7 +18,7 @@ def _reserve(state, st):
     area = rng.choice(st, options)
     cells = tk.valid_scratches(tickets[area], marks[area])
     first = rng.choice(st, cells)
-    action = {"type": "reserve", "area": tk.AREAS[area], "cells": [first]}
+    action = {"type": "reserve", "area": tk.AREAS[area], "cells": [first]}  # type: dict
     if state["stats"]["doubles"] < MAX_DOUBLES and rng.below(st, 7) == 0:
         seconds = tk.valid_double_scratches(tickets[area], marks[area], first)
         if seconds:

@@ -136,7 +136,7 @@ def parse_panels(text):
     """Parse panel text. Returns (panels, defects): defects is a list of
     messages naming line, panel and ticket; panels is only usable when
     defects is empty."""
-    panels = []
+    panels = []  # type: list
     defects = []
     panel = None      # dict being built, with "_rows": {area index: [(line no, row text)]}
     area = -1
@@ -195,7 +195,7 @@ def parse_panels(text):
 
 def _build_panel(p, defects):
     name = p["name"]
-    tickets = []
+    tickets = []  # type: list
     for a in range(len(tk.AREAS)):
         # Ticket defects name the ticket's area line (the panel line when missing).
         label = "line %d: panel '%s', ticket %s: " % (p["_start"].get(a, p["line"]), name, tk.AREAS[a])
