@@ -170,3 +170,13 @@ def check_codes(cards, emotions):
     if len(cards) < MIN_DECK:
         defects.append("%d cards: a deck needs at least %d" % (len(cards), MIN_DECK))
     return defects
+
+
+def format_deck(codes, emotions):
+    """A deck as transcription text (one card a line), the form parse_deck
+    reads: a template an owner can correct to match their own deck."""
+    lines = ["# D4 D6 SWITCH EMOTION MORRA"]
+    for c in codes:
+        lines.append("%s %s %s %s %s" % (d4(c), d6(c), SWITCH_NAMES[1 if switch_on(c) else 0],
+                                         emotions[emotion(c)], MORRA_NAMES[MORRA.index(morra(c))]))
+    return "\n".join(lines) + "\n"
