@@ -29,7 +29,7 @@ def check_deck(path, as_json=False, out=print):
     if defects:
         for d in defects:
             out("%s: %s" % (path, d))
-        out("%d defects" % len(defects))
+        out("%d defect(s)" % len(defects))
         return 1
     if as_json:
         out(json.dumps({"cards": codes, "emotions": emotions}))
