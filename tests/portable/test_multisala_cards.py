@@ -106,4 +106,5 @@ def test_ms2_check_codes_of_a_deck_option():
     bad = deck[:]
     bad[4] = "9" + bad[4][1:]
     assert cards.check_codes(bad, list(cards.DEFAULT_EMOTIONS)) == ["card 5: bad code " + bad[4]]
-    assert cards.check_codes(deck[:30], ["a", "b", "c", "d", "e", "f"]) == ["30 cards: a deck needs at least 40"]
+    assert cards.check_codes(deck[:30], ["a", "b", "c", "d", "e", "f"]) == [
+        "30 cards: a deck needs at least 40"]

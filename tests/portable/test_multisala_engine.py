@@ -253,7 +253,8 @@ def test_ms11_variant_option_scores_personalities_in_the_engine():
 
 def test_ms12_views_for_the_screen():
     s, hands = _worked_two_player()
-    assert engine.hand_view(s, 0) == [[hands[0][0], "6", "s"], [hands[0][1], "b", "s"], [hands[0][2], "2", "s"]]
+    h = hands[0]
+    assert engine.hand_view(s, 0) == [[h[0], "6", "s"], [h[1], "b", "s"], [h[2], "2", "s"]]
     s = engine.apply(s, {"type": "deal"})
     s = engine.apply(s, {"type": "place", "player": 0, "hall": 2, "cards": [hands[0][1]]})
     assert engine.hall_view(s, 2)["masks"] == [["b", "s"]] and engine.hall_view(s, 2)["owner"] == 0
