@@ -101,6 +101,10 @@ def test_ms11_sasso_and_forbice_together_sasso_first():
     assert b["personalities"] == ["s", "f"]
     assert b["spectators"] == [2, 1, 1] and b["forbice"] == 1 and b["disorder"] == 3
     assert b["result"] == 6 - 3
+    # dealt in another order, same result: the lone emotion-2 spectator
+    # (dealt first) drops to 1
+    b = score_hall(0, [["5", "s"], ["1", "f"]], [[2, OFF], [1, OFF], [1, OFF]], True)
+    assert b["spectators"] == [1, 2, 1] and b["disorder"] == 3
 
 
 def test_ms11_no_personality_on_an_unmasked_hall():

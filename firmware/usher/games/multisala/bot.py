@@ -90,8 +90,11 @@ def _physical(state, rng_state):
 def summary(state):
     """Score statistics of a finished game for batch simulation."""
     totals = state["totals"]
-    out = {"score_p1": totals[0], "best_total": max(totals), "worst_total": min(totals),
-           "rounds": state["round"]}
+    if state["players"] == 1:
+        out = {"score": totals[0], "rounds": state["round"]}
+    else:
+        out = {"score_p1": totals[0], "best_total": max(totals), "worst_total": min(totals),
+               "rounds": state["round"]}
     if state["mode"] == "virtual":
         out["reshuffles"] = state["reshuffles"]
     return out
