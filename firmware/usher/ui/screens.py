@@ -225,8 +225,7 @@ def draw_d4(c, x, y, size, n):
     c.line(x + size // 2, y, x + size - 1, y + size - 1, 1)
     c.line(x + size // 2, y, x, y + size - 1, 1)
     c.hline(x, y + size - 1, size, 1)
-    s = str(n)
-    text.draw_centered(c, text.BODY, s, x + size // 2, y + size - text.BODY.HEIGHT - 2)
+    text.draw_centered(c, text.BIG, str(n), x + size // 2, y + size - text.BIG.HEIGHT - 3)
 
 
 # --- error and sleep ---------------------------------------------------------------
@@ -259,8 +258,8 @@ class ErrorScreen(Screen):
 
 def draw_sleep_mark(c):
     """PL-9: over the title bar, so the rest of the picture stays readable."""
-    c.fill_rect(0, 0, WIDTH, TITLE_H + 4, 1)
-    text.draw_centered(c, text.SMALL, "Asleep - press any button", WIDTH // 2, 2, 0)
+    c.fill_rect(0, 0, WIDTH, TITLE_H, 1)
+    text.draw_centered(c, text.SMALL, "Asleep - press any button", WIDTH // 2, 1, 0)
 
 
 def build(app, route):
