@@ -160,12 +160,20 @@ class FrameBuffer:
         h = self.height
         if dx < 0:
             sx, xend, xs = 0, w + dx, 1
+            if xend <= 0:
+                return
         else:
             sx, xend, xs = w - 1, dx - 1, -1
+            if xend >= sx:
+                return
         if dy < 0:
             y, yend, ys = 0, h + dy, 1
+            if yend <= 0:
+                return
         else:
             y, yend, ys = h - 1, dy - 1, -1
+            if yend >= y:
+                return
         while y != yend:
             x = sx
             while x != xend:
