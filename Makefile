@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 PORTABLE_PATH := firmware:tests/portable
 
-.PHONY: setup sim test check lint test-cpython test-unix test-wasm test-mpy bench clean
+.PHONY: setup sim test check lint test-cpython test-unix test-wasm test-mpy bench ui-bench screenshots golden fonts icons clean
 
 setup: $(STAMP) $(NODE_STAMP)
 
@@ -51,6 +51,25 @@ test-mpy: $(STAMP)
 
 bench: setup
 	$(PY) bench/run_all.py
+
+# Peak heap of the scripted UI sessions on WebAssembly, time per button press
+# on the unix port.
+ui-bench: setup
+	$(PY) bench/ui_bench.py
+
+# README screenshots and the golden images, from scripted sessions (sim/shots.py).
+screenshots: $(STAMP)
+	$(PY) -m sim.shots --screenshots
+
+golden: $(STAMP)
+	$(PY) -m sim.shots --golden
+
+# Regenerate the bitmap fonts (needs fonts-dejavu-core) and icons.
+fonts: $(STAMP)
+	$(PY) tools/make_fonts.py
+
+icons: $(STAMP)
+	$(PY) tools/make_icons.py
 
 clean:
 	rm -rf $(VENV) node_modules build
