@@ -12,7 +12,8 @@ from usher.core import storage
 from usher.ui.app import App
 from usher.ui.canvas import new_canvas
 from usher.ui.history import History
-from usher.ui.screens import Dice, ErrorScreen, Launcher
+from usher.ui.dice import Dice
+from usher.ui.screens import ErrorScreen, Launcher
 from usher.ui.widgets import Confirm, MessageBox, NumberEntry
 
 

@@ -38,9 +38,17 @@ def fnv32(buf):
     return h
 
 
-def run(name, script, data_dir, on_frame=None, on_event=None):
+def _now_us():
+    import time
+    if hasattr(time, "ticks_us"):
+        return time.ticks_us()
+    return time.perf_counter_ns() // 1000
+
+
+def run(name, script, data_dir, on_frame=None, on_event=None, timings=None):
     """Play a session; on_frame(step, buf, request) after the start and each
-    token. Returns the app."""
+    token; timings (a list) gets the microseconds each button press (all its
+    events: press, repeats, long, release) took. Returns the app."""
     buf, canvas = new_canvas()
     app = TallyApp(canvas, data_dir, {"battery": lambda: 76, "board": "test"})
     req = app.start()
@@ -50,6 +58,7 @@ def run(name, script, data_dir, on_frame=None, on_event=None):
     for evs in events(script):
         step += 1
         req = None
+        t0 = _now_us()
         for ev in evs:
             if on_event:
                 on_event(ev)
@@ -61,6 +70,8 @@ def run(name, script, data_dir, on_frame=None, on_event=None):
             else:
                 r = app.handle(ev)
             req = r or req
+        if timings is not None and evs[0] not in ("sleep", "restart"):
+            timings.append(_now_us() - t0)
         if on_frame:
             on_frame(step, buf, req)
     return app

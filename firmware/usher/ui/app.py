@@ -12,7 +12,7 @@
 import sys
 
 from usher import VERSION, games
-from usher.core import game, rng, storage
+from usher.core import game, storage
 from usher.core.game import GameError
 from usher.ui import screens
 from usher.ui.history import History, default_describe
