@@ -229,6 +229,29 @@ def test_error_screen_on_crash_and_restart_reloads():
     assert r[0] == "full" and isinstance(app.top(), Launcher)
 
 
+def test_pl11_crash_while_resuming_shows_error_then_launcher_with_resume():
+    data = mptest.tmpdir()
+    app, _ = _app(data)
+    app.start()
+    _tap(app, "C")
+    _tap(app, "C")
+    _tap(app, "C")  # one action; the game screen is the saved position
+
+    class BrokenApp(TallyApp):
+        def game_screen(self):
+            raise KeyError("no such phase")
+    broken, _ = _app(data, BrokenApp)
+    r = broken.start()
+    assert r[0] == "full" and isinstance(broken.top(), ErrorScreen)
+    assert "no such phase" in broken.top().lines[0]
+    app2, _ = _app(data)
+    app2.start()  # the device restarts after the error screen
+    assert isinstance(app2.top(), TallyScreen)
+    r = _tap(broken, "C")  # Restart: back at the launcher, game kept
+    assert r[0] == "full" and isinstance(broken.top(), Launcher)
+    assert broken.top().items[0][1] == "resume" and broken.state["total"] == 5
+
+
 def test_pl9_sleep_mark_is_a_partial_of_the_title_band_and_wakes_clean():
     app, buf = _app(cls=App)
     app.start()

@@ -83,9 +83,13 @@ class App:
 
     # --- start / resume (PL-8, PL-11) ---------------------------------------------
     def start(self):
-        self._load()
-        self._shown = None
-        return self._render()
+        try:
+            self._load()
+            self._shown = None
+            return self._render()
+        except Exception as e:  # a screen that cannot be rebuilt must not stop the boot
+            self.stack = [screens.Launcher(self)]
+            return self.error_screen(format_exception(e))
 
     def _load(self):
         storage.makedirs(self.data_dir)
@@ -334,5 +338,9 @@ class App:
         """What the error screen's Restart does: reload everything from flash."""
         self._pending = None
         self._clear_game()
+        # Come back at the launcher: if the crash was in a game screen, resuming
+        # straight into it would crash again; "Resume" is one press away.
+        self.ui["routes"] = ["launcher"]
+        storage.save(self.ui_path, self.ui)
         self._load()
         self._shown = None  # the next render is a new screen: full refresh
