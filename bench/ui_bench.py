@@ -4,6 +4,7 @@ WebAssembly MicroPython, and compute time per button press on the unix port
 import os
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -36,6 +37,17 @@ def main():
           % (heap["heap_peak"], heap["heap_peak"] - heap["heap_base"]))
     for name, peak in per_session:
         print("  session %-6s alone: peak %6d over the interpreter" % (name, peak))
+    with tempfile.TemporaryDirectory() as out:
+        subprocess.run([sys.executable, "tools/mpy_check.py", "firmware", "--out", out], cwd=ROOT,
+                       check=True, capture_output=True)
+        total = ui = 0
+        for folder, _, files in os.walk(out):
+            for f in files:
+                size = os.path.getsize(os.path.join(folder, f))
+                total += size
+                if os.sep + "ui" in folder[len(out):]:
+                    ui += size
+    print("Firmware as .mpy (armv6m): %d bytes, of which the UI %d" % (total, ui))
     print("Unix port, per button press (%d presses):" % timing["presses"])
     print("  median %.2f ms, worst %.2f ms (goal: median <= 2 ms)"
           % (timing["press_median_us"] / 1000, timing["press_worst_us"] / 1000))
