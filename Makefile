@@ -14,9 +14,21 @@ TYPESHED_STAMP := $(TYPESHED)/.installed
 MP_STUBS := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 PORTABLE_PATH := firmware:tests/portable
 
-.PHONY: setup sim test check lint types test-cpython test-unix test-wasm test-mpy bench clean
+.PHONY: setup system-deps sim test check lint types test-cpython test-unix test-wasm test-mpy bench ui-bench screenshots golden fonts icons clean
 
-setup: $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
+setup: system-deps $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
+
+# Programs the tests drive from outside Python: Node (WebAssembly port), Xvfb
+# (the simulator window test) and tmux (the terminal test). Installed with
+# apt-get when missing and running as root; otherwise it says what to install.
+SYSTEM_TOOLS := node:nodejs npm:npm Xvfb:xvfb tmux:tmux
+system-deps:
+	@missing=""; for t in $(SYSTEM_TOOLS); do cmd=$${t%%:*}; pkg=$${t##*:}; \
+	  command -v $$cmd >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing:$$missing"; apt-get update -qq && apt-get install -y -qq $$missing; \
+	  else echo "please install:$$missing (e.g. sudo apt-get install$$missing)"; exit 1; fi; fi
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -64,6 +76,25 @@ test-mpy: $(STAMP)
 
 bench: setup
 	$(PY) bench/memory.py
+
+# Peak heap of the scripted UI sessions on WebAssembly, time per button press
+# on the unix port.
+ui-bench: setup
+	$(PY) bench/ui_bench.py
+
+# README screenshots and the golden images, from scripted sessions (sim/shots.py).
+screenshots: $(STAMP)
+	$(PY) -m sim.shots --screenshots
+
+golden: $(STAMP)
+	$(PY) -m sim.shots --golden
+
+# Regenerate the bitmap fonts (needs fonts-dejavu-core) and icons.
+fonts: $(STAMP)
+	$(PY) tools/make_fonts.py
+
+icons: $(STAMP)
+	$(PY) tools/make_icons.py
 
 clean:
 	rm -rf $(VENV) node_modules build

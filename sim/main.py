@@ -1,19 +1,25 @@
-"""Simulator command line.
+"""Usher simulator: the firmware's UI (usher.ui.app.App) on the desktop.
 
-Until the screen UI lands, the simulator plays engine games with their
-simple bots and prints every action and the final result (real engine work,
-the same code the device runs).
+  python -m sim                 a window (Tk) with the screen at 3x and the
+                                five buttons; without a display, the terminal
+  python -m sim --terminal      the exact pixels in the terminal (braille;
+                                --halfblock for 2x bigger), keys from the tty
+  python -m sim --headless --script "DOWN,C,A" --out DIR
+                                plays the buttons and writes every frame as PNG
+  python -m sim --bot GAME      plays a game with its engine's bot (text)
+
+The saved game and screen position live in --data (default out/sim-data), so
+closing and reopening resumes where you were (PL-8). Refresh counts (full /
+partial panel updates, PL-6) are printed at exit.
 """
 import argparse
 import os
 import sys
+import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIRMWARE = os.path.join(ROOT, "firmware")
-if FIRMWARE not in sys.path:
-    sys.path.insert(0, FIRMWARE)
+from sim.session import ROOT, Session, parse_script
 
-from usher import games  # noqa: E402
+from usher import games  # noqa: E402  (sim.session put firmware/ on the path)
 from usher.core import game, rng  # noqa: E402
 
 
@@ -32,21 +38,79 @@ def play_bot_game(game_id, seed, options=None, out=print, max_actions=5000):
     return record, state
 
 
+def run_bot(game_id, seed):
+    try:
+        games.engine(game_id)
+    except ImportError:
+        print("%s: engine not built yet" % games.title(game_id))
+        return 1
+    print("== %s, seed %d" % (games.title(game_id), seed))
+    record, state = play_bot_game(game_id, seed)
+    print("final state: " + game.canonical_json(state))
+    return 0
+
+
+def run_headless(args):
+    from sim.frames import save_png
+    data = args.data or tempfile.mkdtemp(prefix="usher-sim-")
+    session = Session(data, battery=args.battery)
+    steps = parse_script(args.script or "")
+    os.makedirs(args.out, exist_ok=True)
+    req = session.start()
+    names = []
+
+    def frame(i, token, reqs):
+        name = "frame_%03d.png" % i
+        save_png(session.buf, os.path.join(args.out, name), args.scale)
+        names.append(name)
+        what = ", ".join("%s y=%d h=%d" % (r[0], r[2], r[4]) for r in reqs) or "no refresh"
+        print("%s  %-8s %s" % (name, token, what))
+
+    frame(0, "start", [req] if req else [])
+    for i, (token, events) in enumerate(steps, 1):
+        frame(i, token, session.step(events))
+    print(session.counts_line())
+    return 0
+
+
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m sim", description=__doc__)
-    ap.add_argument("--game", choices=games.ids())
-    ap.add_argument("--seed", type=int, default=1)
+    ap = argparse.ArgumentParser(prog="python -m sim", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--terminal", action="store_true", help="draw in the terminal")
+    mode.add_argument("--headless", action="store_true", help="play --script, write PNGs to --out")
+    mode.add_argument("--bot", choices=games.ids(), help="play GAME with its bot, print actions")
+    ap.add_argument("--script", help="buttons for --headless, e.g. 'DOWN,C,UP*5,B~'")
+    ap.add_argument("--out", default=os.path.join(ROOT, "out", "frames"), help="PNG folder")
+    ap.add_argument("--scale", type=int, default=1, help="PNG scale (headless)")
+    ap.add_argument("--data", help="folder for the saved game and settings")
+    ap.add_argument("--battery", type=int, default=None, help="simulated battery %% (default: USB)")
+    ap.add_argument("--halfblock", action="store_true", help="terminal: half blocks instead of braille")
+    ap.add_argument("--seed", type=int, default=1, help="--bot: seed")
     args = ap.parse_args(argv)
-    ids = [args.game] if args.game else games.ids()
-    played = 0
-    for gid in ids:
-        try:
-            games.engine(gid)
-        except ImportError:
-            print("%s: engine not built yet" % games.title(gid))
-            continue
-        print("== %s, seed %d" % (games.title(gid), args.seed))
-        record, state = play_bot_game(gid, args.seed)
-        print("final state: " + game.canonical_json(state))
-        played += 1
-    return 0 if played else 1
+
+    if args.bot:
+        return run_bot(args.bot, args.seed)
+    if args.headless:
+        return run_headless(args)
+    data = args.data or os.path.join(ROOT, "out", "sim-data")
+    session = Session(data, battery=args.battery, live_seeds=True,
+                      log_path=os.path.join(data, "log.jsonl"))
+    code = 0
+    try:
+        if not args.terminal:
+            from sim import window
+            root = window.open_root()
+            if root is not None:
+                code = window.run(session, root)
+                return code
+            print("No display for a window: using the terminal mode (--terminal).")
+        if not sys.stdin.isatty():
+            print("The terminal mode needs a terminal; try --headless --script ... --out DIR.")
+            return 2
+        from sim import terminal
+        code = terminal.run(session, halfblock=args.halfblock)
+        return code
+    finally:
+        if session.app is not None:
+            print(session.counts_line())

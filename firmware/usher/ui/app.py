@@ -1,0 +1,346 @@
+# The UI's one entry point for the device layer and the simulator (see
+# APP_CONTRACT.md): App(canvas, data_dir, services), start(), handle(event),
+# sleep_screen(), error_screen(text). It owns the screen stack, the running
+# game (record + state, PL-8) and the refresh policy (PL-6).
+#
+# Files in data_dir (usher.core.storage: atomic, with a backup, PL-8/PL-11):
+#   game.json  the running game's record {"game", "options", "seed", "actions"}
+#   ui.json    {"routes": [...], "next_seed": n, "settings": {...}, "dice": [...]}
+#
+# Per-game screens plug in as modules usher/ui/games/<game_id>.py; see
+# usher/ui/games/__init__.py for the functions they provide.
+import sys
+
+from usher import VERSION, games
+from usher.core import game, storage
+from usher.core.game import GameError
+from usher.ui import screens
+from usher.ui.history import History, default_describe
+from usher.ui.refresh import RefreshPolicy, changed_band
+from usher.ui.widgets import MessageBox
+
+BUTTONS = ("A", "B", "C", "UP", "DOWN")
+DEFAULT_SETTINGS = {"max_partials": 8, "sleep_min": 2}
+
+
+def _canvas_bytes(canvas):
+    buf = getattr(canvas, "buf", None)  # pyframebuf exposes its buffer
+    return buf if buf is not None else memoryview(canvas)
+
+
+def format_exception(e):
+    """The traceback of e as text, on CPython and MicroPython."""
+    if hasattr(sys, "print_exception"):
+        import io
+        s = io.StringIO()
+        sys.print_exception(e, s)
+        return s.getvalue()
+    import traceback  # type: ignore[import-not-found]  # CPython only: MicroPython took the branch above
+    return "".join(traceback.format_exception(type(e), e, e.__traceback__))
+
+
+class App:
+    def __init__(self, canvas, data_dir, services=None):
+        self.canvas = canvas
+        self.data_dir = data_dir
+        self.services = services or {}
+        self.buf = _canvas_bytes(canvas)
+        self._prev = bytearray(len(self.buf))
+        self.policy = RefreshPolicy()
+        self.stack = []
+        self._shown = None
+        self._pending = None  # a button whose short action waits for release
+        self._asleep = False
+        self.game_id = None
+        self.engine = None
+        self.record = None
+        self.state = None
+        self.ui = {"routes": [], "next_seed": 1, "settings": dict(DEFAULT_SETTINGS)}  # type: dict
+        self.game_path = storage.join(data_dir, "game.json")
+        self.ui_path = storage.join(data_dir, "ui.json")
+
+    # --- services ---------------------------------------------------------------
+    def log(self, kind, data):
+        fn = self.services.get("log")
+        if fn:
+            try:
+                fn(kind, data)
+            except Exception:  # a broken log must never stop the game
+                pass
+
+    def battery(self):
+        fn = self.services.get("battery")
+        return fn() if fn else None
+
+    def setting(self, key):
+        return self.ui["settings"].get(key, DEFAULT_SETTINGS.get(key))
+
+    def set_setting(self, key, value):
+        self.ui["settings"][key] = value
+        if key == "max_partials":
+            self.policy.max_partials = value
+        self.save_ui()
+
+    # --- start / resume (PL-8, PL-11) ---------------------------------------------
+    def start(self):
+        try:
+            self._load()
+            self._shown = None
+            return self._render()
+        except Exception as e:  # a screen that cannot be rebuilt must not stop the boot
+            self.stack = [screens.Launcher(self)]
+            return self.error_screen(format_exception(e))
+
+    def _load(self):
+        storage.makedirs(self.data_dir)
+        notices = []
+        try:
+            ui, source = storage.load(self.ui_path)
+            if type(ui) is dict:
+                self.ui["routes"] = ui.get("routes") or []
+                self.ui["next_seed"] = ui.get("next_seed", 1)
+                self.ui["settings"].update(ui.get("settings") or {})
+                if ui.get("dice"):
+                    self.ui["dice"] = ui["dice"]
+        except storage.StorageError:
+            pass  # the screen position is not worth a message: start at the launcher
+        self.policy.max_partials = self.setting("max_partials")
+        try:
+            rec, source = storage.load(self.game_path)
+            if rec is not None:
+                self._load_game(rec)
+                if source == "backup":
+                    notices.append("The saved game was damaged. The previous copy was restored "
+                                   "(the last action may be missing).")
+        except storage.StorageError as e:
+            self.log("error", str(e))
+            notices.append("The saved game could not be read and was set aside.")
+        except (GameError, ImportError, KeyError, ValueError, TypeError) as e:
+            self.log("error", format_exception(e))
+            notices.append("The saved game could not be resumed: %s" % e)
+            self._clear_game()
+        self.log("boot", {"version": VERSION, "game": self.game_id,
+                          "actions": len(self.record["actions"]) if self.record else 0})
+        self.stack = []
+        for route in self.ui["routes"]:
+            s = self.build(route)
+            if s is not None:
+                self.stack.append(s)
+        if not self.stack:
+            self.stack = [screens.Launcher(self)]
+        for msg in notices:
+            self.stack.append(MessageBox(self, "Saved game", msg))
+
+    def _load_game(self, rec):
+        eng = self.load_engine(rec["game"])
+        self.state = game.replay(eng, rec)
+        self.engine = eng
+        self.record = rec
+        self.game_id = rec["game"]
+
+    def _clear_game(self):
+        self.game_id = None
+        self.engine = None
+        self.record = None
+        self.state = None
+
+    def build(self, route):
+        """The screen for a saved route name, or None."""
+        if route == "game":
+            return self.game_screen()
+        if route == "history":
+            return History(self) if self.record else None
+        return screens.build(self, route)
+
+    def save_ui(self):
+        self.ui["routes"] = [s.route for s in self.stack if s.route]
+        storage.save(self.ui_path, self.ui)
+
+    # --- screen stack ---------------------------------------------------------------
+    def push(self, s):
+        self.stack.append(s)
+        self._stack_changed()
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+            self.stack[-1].changed()
+            self._stack_changed()
+
+    def replace(self, s):
+        """Put s in place of the top screen."""
+        self.stack[-1] = s
+        self._stack_changed()
+
+    def reset(self, screens_list):
+        self.stack = list(screens_list)
+        self._stack_changed()
+
+    def _stack_changed(self):
+        self.save_ui()
+
+    def top(self):
+        return self.stack[-1]
+
+    def show_message(self, title, message):
+        self.push(MessageBox(self, title, message))
+
+    # --- the running game -------------------------------------------------------------
+    def load_engine(self, game_id):
+        return games.engine(game_id)
+
+    def game_ui(self, game_id):
+        """The module usher.ui.games.<game_id>, or None when not built yet."""
+        try:
+            mod = __import__("usher.ui.games." + game_id)
+            return getattr(mod.ui.games, game_id)
+        except (ImportError, AttributeError):
+            return None
+
+    def game_screen(self):
+        """The running game's screen for its current state (per-game module)."""
+        if self.record is None:
+            return None
+        mod = self.game_ui(self.game_id)
+        if mod is None:
+            return None
+        s = mod.play_screen(self)
+        s.route = "game"
+        return s
+
+    def describe_action(self, action):
+        mod = self.game_ui(self.game_id) if self.game_id else None
+        fn = getattr(mod, "describe", None) if mod else None
+        return fn(action) if fn else default_describe(action)
+
+    def new_seed(self):
+        n = self.ui.get("next_seed", 1)
+        self.ui["next_seed"] = n + 1
+        ticks = self.services.get("ticks_ms")
+        return ((ticks() if ticks else 0) * 7919 + n) & 0x7FFFFFFF
+
+    def new_game(self, game_id, options, seed=None):
+        """Start game_id, save it, and show its play screen above the launcher."""
+        eng = self.load_engine(game_id)
+        if seed is None:
+            seed = self.new_seed()
+        rec, state = game.new_record(eng, options, seed)
+        storage.save(self.game_path, rec)  # saved before the screen shows it (PL-8)
+        self.engine, self.record, self.state, self.game_id = eng, rec, state, game_id
+        self.log("info", {"new_game": game_id, "seed": seed, "options": options})
+        self.show_game()
+
+    def show_game(self):
+        """Rebuild the stack as launcher + the game's current screen."""
+        s = self.game_screen()
+        self.reset([screens.Launcher(self)] + ([s] if s else []))
+
+    def play(self, action):
+        """Apply action to the running game. Saves the record before any screen
+        shows the result (PL-8). Returns True; on an illegal action shows the
+        engine's message (PL-11) and returns False, game unchanged."""
+        try:
+            rec, state = game.play(self.engine, self.record, self.state, action)
+        except GameError as e:
+            self.show_message("Not allowed", e.message)
+            return False
+        storage.save(self.game_path, rec)
+        self.record, self.state = rec, state
+        self.log("action", action)
+        return True
+
+    def undo(self):
+        try:
+            rec, state = game.undo(self.engine, self.record)
+        except GameError as e:
+            self.show_message("Undo", e.message)
+            return False
+        storage.save(self.game_path, rec)
+        self.record, self.state = rec, state
+        self.log("info", {"undo": len(rec["actions"])})
+        return True
+
+    def end_game(self):
+        """Forget the running game (after its end screen) and go to the launcher."""
+        storage.delete(self.game_path)
+        self._clear_game()
+        self.reset([screens.Launcher(self)])
+
+    # --- events ---------------------------------------------------------------------
+    def handle(self, event):
+        """One button event -> at most one refresh request (PL-6, PL-7)."""
+        kind, b = event[0], event[1]
+        if b not in BUTTONS:
+            return None
+        if self._asleep:
+            self._asleep = False
+            self.stack[-1].changed()  # take the sleep mark off
+        top = self.stack[-1]
+        try:
+            if kind == "press":
+                if b in top.long_keys():
+                    self._pending = b  # short action on release, long on "long"
+                else:
+                    top.button(b)
+            elif kind == "repeat":
+                if b in ("UP", "DOWN"):
+                    top.repeat(b)
+            elif kind == "long":
+                if self._pending == b:
+                    self._pending = None
+                    top.long(b)
+            elif kind == "release":
+                if self._pending == b:
+                    self._pending = None
+                    top.button(b)
+            return self._render()
+        except Exception as e:  # never crash the device on a UI bug (PL-11)
+            return self.error_screen(format_exception(e))
+
+    # --- drawing ----------------------------------------------------------------------
+    def _render(self):
+        top = self.stack[-1]
+        new_screen = top is not self._shown
+        if not new_screen and not top.dirty:
+            return None
+        top.draw(self.canvas)
+        top.dirty = False
+        self._shown = top
+        band = changed_band(self.buf, self._prev)
+        self._prev[:] = self.buf
+        return self.policy.decide(new_screen, band)
+
+    def redraw_full(self):
+        """Draw the top screen and ask for a full refresh (clears ghosting)."""
+        top = self.stack[-1]
+        top.draw(self.canvas)
+        top.dirty = False
+        self._shown = top
+        self._prev[:] = self.buf
+        return self.policy.full_request()
+
+    def sleep_screen(self):
+        """Mark the picture as asleep before power-off (PL-9): a banner over the
+        title bar; the e-ink keeps it while the board is off."""
+        screens.draw_sleep_mark(self.canvas)
+        self._asleep = True
+        band = changed_band(self.buf, self._prev)
+        self._prev[:] = self.buf
+        return self.policy.decide(False, band)
+
+    def error_screen(self, text):
+        self.log("error", text)
+        self.stack.append(screens.ErrorScreen(self, text))
+        self._asleep = False
+        return self.redraw_full()
+
+    def restart(self):
+        """What the error screen's Restart does: reload everything from flash."""
+        self._pending = None
+        self._clear_game()
+        # Come back at the launcher: if the crash was in a game screen, resuming
+        # straight into it would crash again; "Resume" is one press away.
+        self.ui["routes"] = ["launcher"]
+        storage.save(self.ui_path, self.ui)
+        self._load()
+        self._shown = None  # the next render is a new screen: full refresh

@@ -1,0 +1,1 @@
+# Generated bitmap fonts (tools/make_fonts.py): small, body, big.

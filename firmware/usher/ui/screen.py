@@ -1,0 +1,80 @@
+# Screens, nano-gui style: a screen is a class that draws itself whole into
+# the canvas (draw) and reacts to buttons (button / long). Changing anything
+# sets `dirty`; the App redraws dirty screens once per button press and the
+# refresh policy turns the changed rows into one panel update (PL-6).
+#
+# Soft keys (PL-7): keys() returns the labels of A, B, C (None = unused),
+# drawn on the bottom line of every screen. A button whose long press does
+# something is listed by long_keys(); its label must say so (e.g. "Undo
+# (hold)"). Such a button's short action fires on release, its long action
+# on the "long" event, so the two never both happen.
+from usher.ui import text
+from usher.ui.canvas import HEIGHT, WIDTH
+
+TITLE_H = 12          # title bar: rows 0..11
+KEYS_Y = HEIGHT - 12  # soft-key bar: rows 116..127
+BODY_Y = TITLE_H + 2
+BODY_H = KEYS_Y - 1 - BODY_Y
+KEY_CENTRES = (49, 148, 247)  # under buttons A, B, C
+
+
+class Screen:
+    title = ""
+    route = None  # a name the App can rebuild this screen from after a restart
+
+    def __init__(self, app):
+        self.app = app
+        self.dirty = True
+
+    def changed(self):
+        self.dirty = True
+
+    # --- to override ----------------------------------------------------------
+    def keys(self):
+        return (None, None, None)
+
+    def long_keys(self):
+        """Buttons with a long-press action (e.g. ("C",))."""
+        return ()
+
+    def status(self):
+        """Short text at the right of the title bar."""
+        return ""
+
+    def draw_body(self, c):
+        pass
+
+    def button(self, b):
+        """A press (or auto-repeat) of b in "A", "B", "C", "UP", "DOWN"."""
+
+    def repeat(self, b):
+        self.button(b)
+
+    def long(self, b):
+        pass
+
+    # --- the one drawing path -----------------------------------------------------
+    def draw(self, c):
+        c.fill(0)
+        title_bar(c, self.title, self.status())
+        self.draw_body(c)
+        softkey_bar(c, self.keys())
+
+
+def title_bar(c, title, right=""):
+    c.fill_rect(0, 0, WIDTH, TITLE_H, 1)
+    rw = text.width(text.SMALL, right) if right else 0
+    text.draw(c, text.SMALL, text.fit(text.SMALL, title, WIDTH - rw - 10), 3, 1, 0)
+    if right:
+        text.draw_right(c, text.SMALL, right, WIDTH - 3, 1, 0)
+
+
+def softkey_bar(c, labels):
+    c.hline(0, KEYS_Y - 1, WIDTH, 1)
+    for i in range(3):
+        label = labels[i] if i < len(labels) else None
+        if label:
+            label = text.fit(text.SMALL, label, 96)
+            text.draw_centered(c, text.SMALL, label, KEY_CENTRES[i], KEYS_Y + 1)
+        if i:
+            c.vline(KEY_CENTRES[i] - 50, KEYS_Y, HEIGHT - KEYS_Y, 1)

@@ -1,0 +1,90 @@
+# Settings and About (version, board, battery, seed of the running game,
+# refresh counts). Imported when opened (see usher.ui.screens).
+from usher import VERSION, games
+from usher.ui import text
+from usher.ui.canvas import WIDTH
+from usher.ui.screen import BODY_Y, Screen
+from usher.ui.widgets import ROW_H, ChoiceEntry, Menu, NumberEntry
+
+SLEEP_CHOICES = (1, 2, 5, 10, 30)
+
+
+def settings_menu(app):
+    items = [
+        ("About", "about"),
+        ("Full refresh after %d partials" % app.setting("max_partials"), "max_partials"),
+        ("Sleep after %d min idle" % app.setting("sleep_min"), "sleep_min"),
+    ]
+    m = Menu(app, "Settings", items, _setting_chosen)
+    m.route = "settings"
+    return m
+
+
+def _setting_chosen(app, value):
+    if value == "about":
+        app.push(About(app))
+    elif value == "max_partials":
+        app.push(NumberEntry(app, "Settings", "Partial refreshes before a full one",
+                             app.setting("max_partials"), 1, 30, _set_partials))
+    elif value == "sleep_min":
+        choices = [("%d min" % m, m, None) for m in SLEEP_CHOICES]
+        cur = app.setting("sleep_min")
+        idx = SLEEP_CHOICES.index(cur) if cur in SLEEP_CHOICES else 0
+        app.push(ChoiceEntry(app, "Settings", "Power off when idle for", choices,
+                             _set_sleep, idx))
+
+
+def _back_to_settings(app):
+    app.pop()
+    app.replace(settings_menu(app))
+
+
+def _set_partials(app, value):
+    app.set_setting("max_partials", value)
+    _back_to_settings(app)
+
+
+def _set_sleep(app, value):
+    app.set_setting("sleep_min", value)
+    _back_to_settings(app)
+
+
+class About(Screen):
+    title = "About"
+    route = "about"
+
+    def keys(self):
+        return ("Back", None, "Clean")
+
+    def lines(self):
+        app = self.app
+        b = app.battery()
+        counts = app.policy.counts()
+        out = [
+            ("Version", VERSION),
+            ("Board", app.services.get("board") or "simulator"),
+            ("Battery", "USB / unknown" if b is None else "%d%%" % b),
+        ]
+        if app.record is not None:
+            out.append(("Game", "%s, seed %d" % (games.title(app.game_id), app.record["seed"])))
+            out.append(("Actions", str(len(app.record["actions"]))))
+        else:
+            out.append(("Game", "none running"))
+        out.append(("Refreshes", "%d full, %d partial" % (counts["full"], counts["partial"])))
+        return out
+
+    def draw_body(self, c):
+        y = BODY_Y
+        for label, value in self.lines():
+            text.draw(c, text.SMALL, label, 4, y + 3)
+            text.draw(c, text.BODY, text.fit(text.BODY, value, WIDTH - 80), 72, y + 1)
+            y += ROW_H
+
+    def button(self, b):
+        if b == "A":
+            self.app.pop()
+        elif b == "C":
+            self.app._shown = None  # a deliberate full refresh clears ghosting (PL-6)
+            self.changed()
+
+

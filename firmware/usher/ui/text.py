@@ -1,0 +1,83 @@
+# Text on the canvas with the generated bitmap fonts (usher/ui/fonts/).
+# Each glyph is blitted straight from the font's bytes constant through
+# framebuf's read-only (buffer, w, h, format, stride) form: no copy, so fonts
+# can stay frozen in flash.
+from usher.ui.canvas import MONO_HLSB
+from usher.ui.fonts import big, body, small
+
+SMALL = small
+BODY = body
+BIG = big
+
+# Palette for white-on-black text: glyph bit 1 -> colour 0, bit 0 -> 1 (then
+# skipped by key 1), so only the glyph's ink is drawn, in white.
+_INVERT = (bytes([0x80]), 2, 1, MONO_HLSB, 8)
+
+
+def _glyph(font, ch):
+    i = font.CHARS.find(ch)
+    if i < 0:
+        i = font.CHARS.find("?")
+    j = i * 3
+    idx = font.INDEX
+    return idx[j], idx[j + 1] | (idx[j + 2] << 8)
+
+
+def width(font, s):
+    """Width in pixels of s drawn in font."""
+    w = 0
+    for ch in s:
+        w += _glyph(font, ch)[0]
+    return w
+
+
+def draw(canvas, font, s, x, y, color=1):
+    """Draw s with its top-left corner at x, y; returns the x after it."""
+    bits = memoryview(font.BITS)
+    h = font.HEIGHT
+    for ch in s:
+        w, off = _glyph(font, ch)
+        stride = (w + 7) & ~7
+        n = (stride >> 3) * h
+        if ch != " ":
+            src = (bits[off:off + n], w, h, MONO_HLSB, stride)
+            if color:
+                canvas.blit(src, x, y, 0)
+            else:
+                canvas.blit(src, x, y, 1, _INVERT)
+        x += w
+    return x
+
+
+def fit(font, s, max_w):
+    """s, shortened with '..' if it is wider than max_w."""
+    if width(font, s) <= max_w:
+        return s
+    while s and width(font, s + "..") > max_w:
+        s = s[:-1]
+    return s + ".."
+
+
+def draw_centered(canvas, font, s, cx, y, color=1):
+    draw(canvas, font, s, cx - width(font, s) // 2, y, color)
+
+
+def draw_right(canvas, font, s, right, y, color=1):
+    draw(canvas, font, s, right - width(font, s), y, color)
+
+
+def wrap(font, s, max_w):
+    """Split s into lines no wider than max_w (at spaces; long words cut)."""
+    lines = []
+    for para in s.split("\n"):
+        cur = ""
+        for word in para.split(" "):
+            trial = word if not cur else cur + " " + word
+            if width(font, trial) <= max_w:
+                cur = trial
+                continue
+            if cur:
+                lines.append(cur)
+            cur = fit(font, word, max_w) if width(font, word) > max_w else word
+        lines.append(cur)
+    return lines

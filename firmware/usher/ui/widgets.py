@@ -1,0 +1,257 @@
+# Reusable screens: list/menu, number entry, choice entry, message box,
+# confirmation dialog. Each takes plain callbacks so game screens compose
+# them without subclassing; a callback receives the app and the value.
+from usher.ui import icons, text
+from usher.ui.canvas import WIDTH
+from usher.ui.screen import BODY_H, BODY_Y, Screen
+
+ROW_H = text.BODY.HEIGHT + 2
+REPEAT_FAST_AFTER = 5   # auto-repeats at step 1 before the number entry speeds up
+FAST_STEP = 5
+
+
+class Menu(Screen):
+    """A list with a focus bar. items: list of (label, value) or
+    (label, value, icon_name). UP/DOWN move the focus (wrapping); C chooses.
+    on_choose(app, value); on_back(app) for A (default: pop)."""
+
+    def __init__(self, app, title, items, on_choose, on_back=None, focus=0,
+                 keys=("Back", None, "Select")):
+        super().__init__(app)
+        self.title = title
+        self.items = items
+        self.on_choose = on_choose
+        self.on_back = on_back
+        self.focus = focus if 0 <= focus < len(items) else 0
+        self._keys = keys
+        self.rows = BODY_H // ROW_H
+
+    def keys(self):
+        return self._keys
+
+    def status(self):
+        return "%d/%d" % (self.focus + 1, len(self.items)) if len(self.items) > self.rows else ""
+
+    def draw_body(self, c):
+        top = 0
+        if self.focus >= self.rows:
+            top = self.focus - self.rows + 1
+        for r in range(self.rows):
+            i = top + r
+            if i >= len(self.items):
+                break
+            item = self.items[i]
+            y = BODY_Y + r * ROW_H
+            fg = 1
+            if i == self.focus:
+                c.fill_rect(0, y, WIDTH, ROW_H, 1)
+                fg = 0
+            x = 4
+            if len(item) > 2 and item[2]:
+                icons.draw(c, item[2], x, y, fg)
+                x += 20
+            text.draw(c, text.BODY, text.fit(text.BODY, item[0], WIDTH - x - 4), x, y + 1, fg)
+
+    def button(self, b):
+        n = len(self.items)
+        if b == "UP" and n:
+            self.focus = (self.focus - 1) % n
+            self.changed()
+        elif b == "DOWN" and n:
+            self.focus = (self.focus + 1) % n
+            self.changed()
+        elif b == "A":
+            if self.on_back:
+                self.on_back(self.app)
+            else:
+                self.app.pop()
+        elif b == "C" and n:
+            self.on_choose(self.app, self.items[self.focus][1])
+
+
+class NumberEntry(Screen):
+    """A number in the big font. UP/DOWN +-1 (held: auto-repeat, +-5 after a
+    few repeats), B back to the start value, C OK, A cancel.
+    on_done(app, value)."""
+
+    def __init__(self, app, title, prompt, value, lo, hi, on_done, on_cancel=None):
+        super().__init__(app)
+        self.title = title
+        self.prompt = prompt
+        self.start = value
+        self.value = value
+        self.lo = lo
+        self.hi = hi
+        self.on_done = on_done
+        self.on_cancel = on_cancel
+        self.repeats = 0
+
+    def keys(self):
+        return ("Cancel", "Reset", "OK")
+
+    def draw_body(self, c):
+        text.draw(c, text.BODY, text.fit(text.BODY, self.prompt, WIDTH - 8), 4, BODY_Y + 2)
+        s = str(self.value)
+        y = BODY_Y + 26
+        text.draw_centered(c, text.BIG, s, WIDTH // 2, y)
+        w = text.width(text.BIG, s)
+        # Up/down marks either side say which buttons change the value.
+        cx = WIDTH // 2 + w // 2 + 14
+        if self.value < self.hi:
+            c.line(cx - 5, y + 8, cx, y + 3, 1)
+            c.line(cx, y + 3, cx + 5, y + 8, 1)
+        if self.value > self.lo:
+            c.line(cx - 5, y + 14, cx, y + 19, 1)
+            c.line(cx, y + 19, cx + 5, y + 14, 1)
+        lim = "%d..%d" % (self.lo, self.hi)
+        text.draw_centered(c, text.SMALL, lim, WIDTH // 2, y + text.BIG.HEIGHT + 6)
+
+    def _step(self, b, step):
+        v = self.value + (step if b == "UP" else -step)
+        v = max(self.lo, min(self.hi, v))
+        if v != self.value:
+            self.value = v
+            self.changed()
+
+    def button(self, b):
+        if b in ("UP", "DOWN"):
+            self.repeats = 0
+            self._step(b, 1)
+        elif b == "B":
+            if self.value != self.start:
+                self.value = self.start
+                self.changed()
+        elif b == "A":
+            if self.on_cancel:
+                self.on_cancel(self.app)
+            else:
+                self.app.pop()
+        elif b == "C":
+            self.on_done(self.app, self.value)
+
+    def repeat(self, b):
+        if b in ("UP", "DOWN"):
+            self.repeats += 1
+            self._step(b, FAST_STEP if self.repeats > REPEAT_FAST_AFTER else 1)
+
+
+class ChoiceEntry(Screen):
+    """One value out of a few, shown large with its icon. choices: list of
+    (label, value, icon_name or None). UP/DOWN cycle, C OK, A cancel.
+    on_done(app, value)."""
+
+    def __init__(self, app, title, prompt, choices, on_done, index=0, on_cancel=None):
+        super().__init__(app)
+        self.title = title
+        self.prompt = prompt
+        self.choices = choices
+        self.index = index
+        self.on_done = on_done
+        self.on_cancel = on_cancel
+
+    def keys(self):
+        return ("Cancel", None, "OK")
+
+    def status(self):
+        return "%d/%d" % (self.index + 1, len(self.choices))
+
+    def draw_body(self, c):
+        text.draw(c, text.BODY, text.fit(text.BODY, self.prompt, WIDTH - 8), 4, BODY_Y + 2)
+        label, _, icon = self.choices[self.index]
+        w = text.width(text.BODY, label) + (22 if icon else 0)
+        x = (WIDTH - w) // 2
+        y = BODY_Y + 36
+        c.rect(x - 8, y - 6, w + 16, 28, 1)
+        if icon:
+            icons.draw(c, icon, x, y)
+            x += 22
+        text.draw(c, text.BODY, label, x, y + 1)
+        cx = WIDTH // 2
+        c.line(cx - 5, y - 9, cx, y - 14, 1)
+        c.line(cx, y - 14, cx + 5, y - 9, 1)
+        c.line(cx - 5, y + 25, cx, y + 30, 1)
+        c.line(cx, y + 30, cx + 5, y + 25, 1)
+
+    def button(self, b):
+        n = len(self.choices)
+        if b == "UP":
+            self.index = (self.index - 1) % n
+            self.changed()
+        elif b == "DOWN":
+            self.index = (self.index + 1) % n
+            self.changed()
+        elif b == "A":
+            if self.on_cancel:
+                self.on_cancel(self.app)
+            else:
+                self.app.pop()
+        elif b == "C":
+            self.on_done(self.app, self.choices[self.index][1])
+
+
+class MessageBox(Screen):
+    """A message (info or error) with OK on C; on_close(app) (default: pop).
+    Long texts are wrapped; UP/DOWN scroll when they do not fit."""
+
+    def __init__(self, app, title, message, on_close=None, ok="OK"):
+        super().__init__(app)
+        self.title = title
+        self.lines = text.wrap(text.BODY, message, WIDTH - 12)
+        self.on_close = on_close
+        self.ok = ok
+        self.top = 0
+        self.rows = BODY_H // ROW_H
+
+    def keys(self):
+        return (None, None, self.ok)
+
+    def draw_body(self, c):
+        for r in range(self.rows):
+            i = self.top + r
+            if i >= len(self.lines):
+                break
+            text.draw(c, text.BODY, self.lines[i], 6, BODY_Y + 2 + r * ROW_H)
+
+    def button(self, b):
+        if b == "C":
+            if self.on_close:
+                self.on_close(self.app)
+            else:
+                self.app.pop()
+        elif b == "DOWN" and self.top + self.rows < len(self.lines):
+            self.top += 1
+            self.changed()
+        elif b == "UP" and self.top > 0:
+            self.top -= 1
+            self.changed()
+
+
+class Confirm(Screen):
+    """A yes/no question: A No, C Yes. on_yes(app); on_no(app) (default: pop)."""
+
+    def __init__(self, app, title, question, on_yes, on_no=None, yes="Yes", no="No"):
+        super().__init__(app)
+        self.title = title
+        self.lines = text.wrap(text.BODY, question, WIDTH - 12)
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self.yes = yes
+        self.no = no
+
+    def keys(self):
+        return (self.no, None, self.yes)
+
+    def draw_body(self, c):
+        y = BODY_Y + 4
+        for line in self.lines[:BODY_H // ROW_H]:
+            text.draw(c, text.BODY, line, 6, y)
+            y += ROW_H
+
+    def button(self, b):
+        if b == "C":
+            self.on_yes(self.app)
+        elif b == "A":
+            if self.on_no:
+                self.on_no(self.app)
+            else:
+                self.app.pop()

@@ -1,0 +1,105 @@
+"""One simulated device: a canvas, the firmware's App and a refresh log.
+
+Scripts are comma-separated button tokens:
+  A, B, C, UP, DOWN   a tap (press then release)
+  A~                  a long press (press, long, release) — same for any button
+  UP*5                hold UP: press, 5 auto-repeats, release
+  sleep               the idle power-off mark (App.sleep_screen)
+  restart             power cycle: a new App on the same data folder (PL-8)
+"""
+import json
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+if FIRMWARE not in sys.path:
+    sys.path.insert(0, FIRMWARE)
+
+from usher import VERSION  # noqa: E402
+from usher.ui.app import BUTTONS, App  # noqa: E402
+from usher.ui.canvas import new_canvas  # noqa: E402
+
+
+def parse_script(script):
+    """Script text -> list of (token, [events]) where events are App events
+    or the strings "sleep" / "restart"."""
+    out = []
+    for raw in script.replace("\n", ",").split(","):
+        tok = raw.strip()
+        if not tok:
+            continue
+        low = tok.lower()
+        if low in ("sleep", "restart"):
+            out.append((tok, [low]))
+            continue
+        name, long_press, repeats = tok.upper(), False, 0
+        if name.endswith("~"):
+            name, long_press = name[:-1], True
+        if "*" in name:
+            name, _, n = name.partition("*")
+            repeats = int(n)
+        if name not in BUTTONS:
+            raise ValueError("unknown button in script: %r" % tok)
+        events = [("press", name)]
+        events += [("repeat", name)] * repeats
+        if long_press:
+            events.append(("long", name))
+        events.append(("release", name))
+        out.append((tok, events))
+    return out
+
+
+class Session:
+    def __init__(self, data_dir, battery=None, live_seeds=False, log_path=None):
+        self.data_dir = data_dir
+        self.buf, self.canvas = new_canvas()
+        self.log_path = log_path
+        self.services = {"battery": (lambda: battery), "board": "simulator",
+                         "version": VERSION, "log": self._log}
+        if live_seeds:
+            self.services["ticks_ms"] = lambda: int(time.time() * 1000) & 0x3FFFFFFF
+        self.refreshes = []  # every refresh request, in order
+        self.full = 0
+        self.partial = 0
+        self.app = None
+
+    def _log(self, kind, data):
+        if self.log_path:
+            with open(self.log_path, "a") as f:
+                f.write(json.dumps([kind, data]) + "\n")
+
+    def _count(self, req):
+        if req is not None:
+            self.refreshes.append(req)
+            if req[0] == "full":
+                self.full += 1
+            else:
+                self.partial += 1
+        return req
+
+    def start(self):
+        self.app = App(self.canvas, self.data_dir, self.services)
+        return self._count(self.app.start())
+
+    def event(self, ev):
+        """One App event, "sleep" or "restart" -> the refresh request."""
+        if ev == "sleep":
+            return self._count(self.app.sleep_screen())
+        if ev == "restart":
+            return self.start()
+        return self._count(self.app.handle(ev))
+
+    def step(self, events):
+        """All events of one script token; returns the requests (None dropped)."""
+        reqs = []
+        for ev in events:
+            r = self.event(ev)
+            if r is not None:
+                reqs.append(r)
+        return reqs
+
+    def counts_line(self):
+        return "refreshes: %d full, %d partial (%d total)" % (self.full, self.partial,
+                                                              self.full + self.partial)

@@ -1,0 +1,25 @@
+"""Golden images of key screens (sim/shots.py). After a deliberate change to
+how a screen looks, regenerate them with `make golden` and review the PNGs."""
+import os
+
+import pytest
+from PIL import Image
+
+from sim import shots
+from sim.frames import to_image
+
+
+@pytest.mark.parametrize("name,script", shots.SHOTS)
+def test_screen_matches_golden_image(name, script):
+    path = os.path.join(shots.GOLDEN_DIR, name + ".png")
+    golden = Image.open(path).convert("1")
+    now = to_image(shots.render(script))
+    assert golden.size == now.size == (296, 128)
+    assert golden.tobytes() == now.tobytes(), "%s differs from %s (make golden?)" % (name, path)
+
+
+def test_golden_images_are_distinct_screens():
+    seen = set()
+    for name, _ in shots.SHOTS:
+        seen.add(Image.open(os.path.join(shots.GOLDEN_DIR, name + ".png")).tobytes())
+    assert len(seen) == len(shots.SHOTS)

@@ -1,0 +1,276 @@
+# The App contract (APP_CONTRACT.md) driven only by button events: start,
+# resume on the same screen after a restart (PL-8), every action saved before
+# the screen shows it, undo by replay on a labelled long press (PL-7), a
+# damaged save falling back to the backup with a message (PL-11), the error
+# and sleep screens, and the launcher's "not built yet".
+import json
+
+import mptest
+from ui_fake_game import TallyApp, TallyScreen
+
+from usher.core import storage
+from usher.ui.app import App
+from usher.ui.canvas import new_canvas
+from usher.ui.history import History
+from usher.ui.dice import Dice
+from usher.ui.screens import ErrorScreen, Launcher
+from usher.ui.widgets import Confirm, MessageBox, NumberEntry
+
+
+def _tap(app, b):
+    r1 = app.handle(("press", b))
+    r2 = app.handle(("release", b))
+    return r1 or r2
+
+
+def _app(data=None, cls=TallyApp):
+    buf, canvas = new_canvas()
+    app = cls(canvas, data or mptest.tmpdir(), {"battery": lambda: 55})
+    return app, buf
+
+
+def _valid_request(r):
+    assert r is None or (len(r) == 5 and r[0] in ("full", "partial")), r
+    if r and r[0] == "partial":
+        assert r[2] % 8 == 0 and r[4] % 8 == 0 and r[4] > 0
+
+
+def test_start_shows_launcher_with_a_full_refresh():
+    app, buf = _app(cls=App)
+    r = app.start()
+    assert r == ("full", 0, 0, 296, 128)
+    assert isinstance(app.top(), Launcher)
+    labels = [i[0] for i in app.top().items]
+    assert labels[:4] == ["Take a Seat", "The Theatre", "Pulisci il Multisala", "Seat Wars"]
+    assert sum(buf) > 0
+
+
+def test_launcher_says_not_built_yet_for_a_game_without_screens():
+    app, _ = _app(cls=App)
+    app.start()
+    _tap(app, "DOWN")  # The Theatre (no usher/ui/games/theatre.py)
+    _tap(app, "C")
+    assert isinstance(app.top(), MessageBox)
+    assert "not built yet" in " ".join(app.top().lines)
+    assert _tap(app, "C")[0] == "full"
+    assert isinstance(app.top(), Launcher)
+
+
+def test_pl8_game_action_saved_before_screen_and_resumed_after_restart():
+    data = mptest.tmpdir()
+    app, _ = _app(data)
+    app.start()
+    _tap(app, "C")  # new tally game
+    assert isinstance(app.top(), TallyScreen)
+    _tap(app, "C")  # Add
+    assert isinstance(app.top(), NumberEntry)
+    _tap(app, "UP")
+    _tap(app, "UP")
+    r = _tap(app, "C")  # play 5 + 2 = 7
+    _valid_request(r)
+    saved, source = storage.load(storage.join(data, "game.json"))
+    assert source == "main" and saved["actions"] == [{"type": "add", "n": 7}]
+    assert app.state["total"] == 7
+    # power cut: a new App on the same folder is back on the game screen
+    app2, buf2 = _app(data)
+    assert app2.start()[0] == "full"
+    assert isinstance(app2.top(), TallyScreen) and app2.state["total"] == 7
+    assert isinstance(app2.stack[0], Launcher)
+    assert app2.top().status() == "turn 2/3"
+
+
+def test_pl11_illegal_action_refused_with_message_and_game_unchanged():
+    app, _ = _app()
+    app.start()
+    _tap(app, "C")
+    _tap(app, "C")
+    for _ in range(5):
+        _tap(app, "DOWN")  # 5 -> 0, below the engine's minimum of 1
+    _tap(app, "C")
+    assert isinstance(app.top(), MessageBox)
+    assert "at least 1" in " ".join(app.top().lines)
+    assert app.record["actions"] == [] and app.state["total"] == 0
+
+
+def test_pl7_history_undo_is_a_long_press_and_short_press_does_nothing():
+    app, _ = _app()
+    app.start()
+    _tap(app, "C")
+    for n_up in (0, 2):
+        _tap(app, "C")
+        for _ in range(n_up):
+            _tap(app, "UP")
+        _tap(app, "C")
+    assert app.state["total"] == 12
+    _tap(app, "A")
+    hist = app.top()
+    assert isinstance(hist, History) and "Undo (hold)" in hist.keys()
+    _tap(app, "B")  # a short press of a long-press key is not an undo
+    assert len(app.record["actions"]) == 2
+    assert app.handle(("press", "B")) is None
+    r = app.handle(("long", "B"))
+    assert r is not None and r[0] == "partial"
+    assert app.handle(("release", "B")) is None
+    assert app.state["total"] == 5 and app.record["actions"] == [{"type": "add", "n": 5}]
+    saved, _ = storage.load(app.game_path)
+    assert saved["actions"] == [{"type": "add", "n": 5}]
+    _tap(app, "A")
+    assert isinstance(app.top(), TallyScreen) and app.state["total"] == 5
+
+
+def test_pl11_corrupt_save_falls_back_to_backup_and_says_so():
+    data = mptest.tmpdir()
+    app, _ = _app(data)
+    app.start()
+    _tap(app, "C")
+    _tap(app, "C")
+    _tap(app, "C")  # add 5 (game.json.bak holds the record with no action)
+    with open(storage.join(data, "game.json"), "w") as f:
+        f.write('{"game": "takeas')  # torn write
+    app2, _ = _app(data)
+    app2.start()
+    assert isinstance(app2.top(), MessageBox)
+    assert "previous copy" in " ".join(app2.top().lines)
+    assert app2.record["actions"] == [] and app2.state["total"] == 0
+    _tap(app2, "C")
+    assert isinstance(app2.top(), TallyScreen)
+
+
+def test_pl11_unreadable_save_starts_at_launcher_with_message():
+    data = mptest.tmpdir()
+    for name in ("game.json", "game.json.bak"):
+        with open(storage.join(data, name), "w") as f:
+            f.write("{broken")
+    app, _ = _app(data)
+    app.start()
+    assert isinstance(app.top(), MessageBox) and app.record is None
+    _tap(app, "C")
+    assert isinstance(app.top(), Launcher)
+
+
+def test_dice_flow_rolls_persist_and_resume_on_same_screen():
+    data = mptest.tmpdir()
+    app, _ = _app(data, App)
+    app.start()
+    for _ in range(2):
+        _tap(app, "UP")  # Settings, then Dice roller
+    _tap(app, "C")
+    assert isinstance(app.top(), Dice)
+    _tap(app, "B")  # how many dice
+    _tap(app, "UP")
+    _tap(app, "C")
+    assert app.ui["dice"]["n"] == 3
+    _tap(app, "C")  # roll
+    last = app.ui["dice"]["last"]
+    assert len(last) == 4 and 1 <= last[3] <= 4
+    for v in last[:3]:
+        assert 1 <= v <= 6
+    ui, _ = storage.load(storage.join(data, "ui.json"))
+    assert ui["routes"] == ["launcher", "dice"] and ui["dice"]["last"] == last
+    app2, _ = _app(data, App)
+    app2.start()
+    assert isinstance(app2.top(), Dice) and app2.top().d["last"] == last
+    _tap(app2, "A")
+    assert isinstance(app2.top(), Launcher)
+
+
+def test_settings_number_entry_changes_refresh_policy():
+    app, _ = _app(cls=App)
+    app.start()
+    _tap(app, "UP")  # Settings
+    _tap(app, "C")
+    _tap(app, "DOWN")
+    _tap(app, "C")
+    assert isinstance(app.top(), NumberEntry) and app.top().value == 8
+    _tap(app, "DOWN")
+    _tap(app, "DOWN")
+    _tap(app, "C")
+    assert app.policy.max_partials == 6 and app.setting("max_partials") == 6
+    assert "6 partials" in app.top().items[1][0]
+
+
+def test_every_request_fits_the_contract_and_repeat_release_are_quiet():
+    app, _ = _app(cls=App)
+    _valid_request(app.start())
+    for b in ("DOWN", "DOWN", "UP", "C", "A", "B"):
+        _valid_request(app.handle(("press", b)))
+        assert app.handle(("release", b)) is None
+    assert app.handle(("repeat", "C")) is None
+    assert app.handle(("press", "X")) is None
+
+
+def test_new_game_over_running_game_asks_first():
+    app, _ = _app()
+    app.start()
+    _tap(app, "C")
+    _tap(app, "C")
+    _tap(app, "C")  # one action
+    app.show_game()
+    app.reset([Launcher(app)])
+    assert app.top().items[0][1] == "resume"
+    _tap(app, "DOWN")  # Take a Seat (new)
+    _tap(app, "C")
+    assert isinstance(app.top(), Confirm)
+    _tap(app, "C")
+    assert app.record["actions"] == [] and isinstance(app.top(), TallyScreen)
+
+
+def test_error_screen_on_crash_and_restart_reloads():
+    app, _ = _app()
+    app.start()
+
+    def boom(b):
+        raise ValueError("bad screen")
+    app.top().button = boom
+    r = _tap(app, "DOWN")
+    assert r[0] == "full" and isinstance(app.top(), ErrorScreen)
+    assert "ValueError: bad screen" in app.top().lines[0]
+    r = _tap(app, "C")  # Restart
+    assert r[0] == "full" and isinstance(app.top(), Launcher)
+
+
+def test_pl11_crash_while_resuming_shows_error_then_launcher_with_resume():
+    data = mptest.tmpdir()
+    app, _ = _app(data)
+    app.start()
+    _tap(app, "C")
+    _tap(app, "C")
+    _tap(app, "C")  # one action; the game screen is the saved position
+
+    class BrokenApp(TallyApp):
+        def game_screen(self):
+            raise KeyError("no such phase")
+    broken, _ = _app(data, BrokenApp)
+    r = broken.start()
+    assert r[0] == "full" and isinstance(broken.top(), ErrorScreen)
+    assert "no such phase" in broken.top().lines[0]
+    app2, _ = _app(data)
+    app2.start()  # the device restarts after the error screen
+    assert isinstance(app2.top(), TallyScreen)
+    r = _tap(broken, "C")  # Restart: back at the launcher, game kept
+    assert r[0] == "full" and isinstance(broken.top(), Launcher)
+    assert broken.top().items[0][1] == "resume" and broken.state["total"] == 5
+
+
+def test_pl9_sleep_mark_is_a_partial_of_the_title_band_and_wakes_clean():
+    app, buf = _app(cls=App)
+    app.start()
+    before = bytes(buf)
+    r = app.sleep_screen()
+    assert r == ("partial", 0, 0, 296, 16)
+    assert bytes(buf) != before
+    r = _tap(app, "DOWN")
+    assert r[0] == "partial" and r[2] == 0  # the title band is restored too
+
+
+def test_services_log_gets_boot_and_actions():
+    logged = []
+    buf, canvas = new_canvas()
+    app = TallyApp(canvas, mptest.tmpdir(), {"log": lambda k, d: logged.append((k, d))})
+    app.start()
+    _tap(app, "C")
+    _tap(app, "C")
+    _tap(app, "C")
+    kinds = [k for k, _ in logged]
+    assert kinds[0] == "boot" and ("action", {"type": "add", "n": 5}) in logged
+    json.dumps(logged)

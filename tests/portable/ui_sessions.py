@@ -1,0 +1,89 @@
+# Scripted UI sessions, shared by the pixel-identity test (every frame's hash
+# on CPython, the unix port and WebAssembly must match) and the benchmarks.
+# Run directly it prints one line per frame: "session step hash".
+from ui_fake_game import TallyApp
+
+from usher.ui.canvas import new_canvas
+
+SESSIONS = (
+    ("menus", "DOWN,DOWN,C,C,DOWN,DOWN,DOWN,C,DOWN,DOWN,C,C,DOWN,C,DOWN,DOWN,C,A,A,UP,C,C,A"),
+    ("dice", "UP,UP,C,C,C,B,UP,UP*6,DOWN,C,C,C,sleep,A,A"),
+    ("tally", "C,C,UP,UP,C,C,DOWN*8,C,C,UP,C,A,B~,A,C,C,C,C,restart,A,A,C,C"),
+)
+
+
+def events(script):
+    out = []
+    for tok in script.split(","):
+        if tok in ("sleep", "restart"):
+            out.append([tok])
+            continue
+        name = tok.rstrip("~")
+        rep = 0
+        if "*" in name:
+            name, n = name.split("*")
+            rep = int(n)
+        ev = [("press", name)] + [("repeat", name)] * rep
+        if tok.endswith("~"):
+            ev.append(("long", name))
+        ev.append(("release", name))
+        out.append(ev)
+    return out
+
+
+def fnv32(buf):
+    h = 0x811C9DC5
+    for b in buf:
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+def _now_us():
+    import time
+    if hasattr(time, "ticks_us"):
+        return time.ticks_us()
+    return time.perf_counter_ns() // 1000
+
+
+def run(name, script, data_dir, on_frame=None, on_event=None, timings=None):
+    """Play a session; on_frame(step, buf, request) after the start and each
+    token; timings (a list) gets the microseconds each button press (all its
+    events: press, repeats, long, release) took. Returns the app."""
+    buf, canvas = new_canvas()
+    app = TallyApp(canvas, data_dir, {"battery": lambda: 76, "board": "test"})
+    req = app.start()
+    if on_frame:
+        on_frame(0, buf, req)
+    step = 0
+    for evs in events(script):
+        step += 1
+        req = None
+        t0 = _now_us()
+        for ev in evs:
+            if on_event:
+                on_event(ev)
+            if ev == "sleep":
+                r = app.sleep_screen()
+            elif ev == "restart":
+                app = TallyApp(canvas, data_dir, {"battery": lambda: 76, "board": "test"})
+                r = app.start()
+            else:
+                r = app.handle(ev)
+            req = r or req
+        if timings is not None and evs[0] not in ("sleep", "restart"):
+            timings.append(_now_us() - t0)
+        if on_frame:
+            on_frame(step, buf, req)
+    return app
+
+
+def main():
+    import mptest
+    for name, script in SESSIONS:
+        def show(step, buf, req, name=name):
+            print("%s %d %08x %s" % (name, step, fnv32(buf), req[0] if req else "-"))
+        run(name, script, mptest.tmpdir(), show)
+
+
+if __name__ == "__main__":
+    main()
