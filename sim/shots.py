@@ -11,6 +11,7 @@ import os
 import sys
 import tempfile
 
+from sim import shots_multisala, shots_seatwars, shots_takeaseat, shots_theatre
 from sim.frames import save_png
 from sim.session import ROOT, Session, parse_script
 
@@ -24,7 +25,7 @@ SHOTS = (
     ("choice_entry", "UP,C,DOWN,DOWN,C,DOWN"),
     ("dice", "UP,UP,C,B,UP,C,C"),
     ("asleep", "UP,C,sleep"),
-)
+) + (shots_takeaseat.SHOTS + shots_theatre.SHOTS + shots_multisala.SHOTS + shots_seatwars.SHOTS)
 GOLDEN_DIR = os.path.join(ROOT, "tests", "host", "golden")
 SCREENSHOT_DIR = os.path.join(ROOT, "docs", "screenshots")
 

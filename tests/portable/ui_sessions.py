@@ -1,6 +1,10 @@
 # Scripted UI sessions, shared by the pixel-identity test (every frame's hash
 # on CPython, the unix port and WebAssembly must match) and the benchmarks.
 # Run directly it prints one line per frame: "session step hash".
+import ui_session_multisala
+import ui_session_seatwars
+import ui_session_takeaseat
+import ui_session_theatre
 from ui_fake_game import TallyApp
 
 from usher.ui.canvas import new_canvas
@@ -9,7 +13,8 @@ SESSIONS = (
     ("menus", "DOWN,DOWN,C,C,DOWN,DOWN,DOWN,C,DOWN,DOWN,C,C,DOWN,C,DOWN,DOWN,C,A,A,UP,C,C,A"),
     ("dice", "UP,UP,C,C,C,B,UP,UP*6,DOWN,C,C,C,sleep,A,A"),
     ("tally", "C,C,UP,UP,C,C,DOWN*8,C,C,UP,C,A,B~,A,C,C,C,C,restart,A,A,C,C"),
-)
+) + (ui_session_takeaseat.SESSIONS + ui_session_theatre.SESSIONS
+     + ui_session_multisala.SESSIONS + ui_session_seatwars.SESSIONS)
 
 
 def events(script):

@@ -1,0 +1,3 @@
+"""README screenshots and golden images of theatre's screens: (name, script)
+pairs played from a fresh start by sim/shots.py."""
+SHOTS = ()
