@@ -9,8 +9,10 @@ MICROPYTHON := $(BIN)/micropython
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 PORTABLE_PATH := firmware:tests/portable
+# The device layer's tests: the fake machine module and the device test helpers first.
+DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 
-.PHONY: setup sim test check lint test-cpython test-unix test-wasm test-mpy bench clean
+.PHONY: setup sim test check lint test-cpython test-unix test-device test-wasm test-mpy bench clean
 
 setup: $(STAMP) $(NODE_STAMP)
 
@@ -26,7 +28,7 @@ $(NODE_STAMP): package.json package-lock.json
 sim: setup
 	$(PY) -m sim $(ARGS)
 
-test: setup check test-cpython test-unix test-wasm test-mpy
+test: setup check test-cpython test-unix test-device test-wasm test-mpy
 
 check: lint
 
@@ -40,6 +42,12 @@ test-cpython: $(STAMP)
 # The portable tests (engines, core, UI) again on MicroPython's unix port ...
 test-unix: $(STAMP)
 	MICROPYPATH=$(PORTABLE_PATH) $(MICROPYTHON) tests/portable/run.py --label=micropython-unix
+
+# The hardware layer on the unix port with a fake `machine` and panel models
+# (drivers, buttons, log, power, main loop). The crash tests print the
+# tracebacks the firmware prints on the console; the last line is the verdict.
+test-device: $(STAMP)
+	MICROPYPATH=$(DEVICE_PATH) $(MICROPYTHON) tests/portable/run.py --dir=tests/device --label=device-unix-port
 
 # ... and on the 32-bit WebAssembly port under Node.
 test-wasm: $(NODE_STAMP)

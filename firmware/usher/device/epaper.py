@@ -102,6 +102,7 @@ class Panel:
         self._table = _table(self.REVERSE_BITS, True)
         self._started = None                     # ticks when the running refresh began
         self._started_what = ""
+        self._busy_since = None
         self.refresh_count = 0
         cs.value(1)
 
@@ -139,18 +140,29 @@ class Panel:
             clock.sleep_ms(5)
         self._started = None
 
-    def check_timeout(self):
-        """Called by the main loop while a refresh runs in the background."""
-        if self._started is None:
-            return
+    def ready(self):
+        """For the main loop: True when a refresh can start now, False while
+        the panel works; raises BusyTimeout when BUSY has been active longer
+        than a refresh (or, with no refresh running, a command) may take."""
         if not self.busy():
             self._started = None
-            return
-        waited = clock.ticks_diff(clock.ticks_ms(), self._started)
-        if waited > self.REFRESH_TIMEOUT_MS:
-            what = self._started_what
+            self._busy_since = None
+            return True
+        if self._started is not None:
+            t0, limit, what = self._started, self.REFRESH_TIMEOUT_MS, self._started_what
+        else:
+            if self._busy_since is None:
+                self._busy_since = clock.ticks_ms()
+            t0, limit, what = self._busy_since, self.COMMAND_TIMEOUT_MS, "idle"
+        waited = clock.ticks_diff(clock.ticks_ms(), t0)
+        if waited > limit:
             self._started = None
+            self._busy_since = None
             raise BusyTimeout(self.NAME, what, waited)
+        return False
+
+    def check_timeout(self):
+        self.ready()
 
     def _triggered(self, what):
         self._started = clock.ticks_ms()

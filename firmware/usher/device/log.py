@@ -60,6 +60,18 @@ class FlashLog:
             if type(b) is int and b > last:
                 last = b
         self.boot_no = last + 1
+        # A line torn by a power cut has no newline: end it, or the next
+        # line would be glued to it and lost too.
+        self._prefix = ""
+        try:
+            size = _size(self.current)
+            if size > 0:
+                with open(self.current) as f:
+                    f.seek(size - 1)
+                    if f.read(1) != "\n":
+                        self._prefix = "\n"
+        except OSError:
+            pass
 
     def write(self, kind, data=None):
         """Append one entry; never raises (a full or failing flash must not
@@ -72,7 +84,8 @@ class FlashLog:
             if _size(self.current) + len(line) > self.max_bytes // 2:
                 self._rotate()
             with open(self.current, "a") as f:
-                f.write(line)
+                f.write(self._prefix + line)
+            self._prefix = ""
             return True
         except Exception:
             return False

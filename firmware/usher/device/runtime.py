@@ -233,13 +233,21 @@ class Runtime:
                 self.request(self.app.handle(ev))
             if self.asleep:
                 return
-            self.display.check_timeout()
-            if self.pending is not None and not self.display.busy():
+            if self.crashed:
+                # Already on the error path: a panel that stays stuck is not
+                # reported again every few seconds.
+                try:
+                    ready = self.display.ready()
+                except BusyTimeout:
+                    return
+            else:
+                ready = self.display.ready()
+            if self.pending is not None and ready:
                 r = self.pending
                 self.pending = None
                 self.display.start(r[0], r[1], r[2], r[3], r[4])
                 self._shown(r)
-            elif (self.pending is None and not self.display.busy() and self.power.can_switch_off()
+            elif (self.pending is None and ready and self.power.can_switch_off()
                   and clock.ticks_diff(now, self.last_activity) > self.power.idle_ms):
                 self.go_to_sleep()
         except Exception as e:
