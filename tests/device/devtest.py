@@ -58,7 +58,7 @@ def press_script(vc, profile, script):
     t_up) in virtual ms."""
     gpio = {}
     active = {}
-    for name, pin, level, pull in profile["buttons"]:
+    for name, pin, level, _pull in profile["buttons"]:
         gpio[pin] = name
         active[name] = level
 

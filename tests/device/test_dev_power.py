@@ -64,6 +64,6 @@ def test_pl4_pl5_board_selection():
     assert boards.detect(lambda n: False, "Pimoroni Badger2040 with RP2040") == "badger2040"
     for b in boards.BOARDS.values():
         panel_pins = (b["spi"]["sck"], b["spi"]["mosi"], b["cs"], b["dc"], b["reset"], b["busy"])
-        for name, gpio, level, pull in b["buttons"]:
+        for name, gpio, _level, _pull in b["buttons"]:
             assert gpio not in panel_pins, (b["name"], name)
         assert sorted([n for n, g, lv, p in b["buttons"]]) == ["A", "B", "C", "DOWN", "UP"]

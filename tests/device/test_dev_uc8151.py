@@ -1,7 +1,7 @@
 # UC8151 driver (Badger 2040, PL-4/PL-6) against the controller's command set,
 # on the fake machine with a model of the controller.
 import machine
-from devtest import command_bytes, commands, display, fresh
+from devtest import commands, display, fresh
 from mptest import raises
 from panel_model import expected_image
 

@@ -34,11 +34,7 @@ def _save(path, data):
     tmp = path + ".tmp"
     with open(tmp, "wb") as f:
         f.write(data)
-    try:
-        os.remove(path)
-    except OSError:
-        pass
-    os.rename(tmp, path)
+    os.rename(tmp, path)        # POSIX rename replaces atomically: never no picture
 
 
 class _Model:

@@ -91,7 +91,8 @@ class Buttons:
         import machine
         self.pins = []
         for name, gpio, active, pull in profile["buttons"]:
-            p = machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_DOWN if pull == "down" else machine.Pin.PULL_UP)
+            resistor = machine.Pin.PULL_DOWN if pull == "down" else machine.Pin.PULL_UP
+            p = machine.Pin(gpio, machine.Pin.IN, resistor)
             self.pins.append((name, p, active))
         held = [name for name, p, active in self.pins if p.value() == active]
         self.logic = ButtonLogic([n for n, _, _ in self.pins], held, now)
@@ -120,7 +121,7 @@ def wake_button(profile):
         wakeup.reset_gpio_state()
     except Exception:
         return None
-    for name, gpio, active, pull in profile["buttons"]:
+    for name, gpio, _active, _pull in profile["buttons"]:
         if state & (1 << gpio):
             return name
     return None
