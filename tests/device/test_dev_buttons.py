@@ -107,3 +107,32 @@ def test_pl4_pl5_buttons_read_pins_with_each_board_polarity():
         assert evs[:2] == [("press", "A"), ("release", "A")], (name, evs)
         assert evs[2] == ("press", "DOWN") and evs[-1] == ("release", "DOWN"), (name, evs)
         assert ("repeat", "DOWN") in evs
+
+
+class _FakeWakeup:
+    def __init__(self, state):
+        self.state = state
+        self.resets = 0
+
+    def get_gpio_state(self):
+        return self.state
+
+    def reset_gpio_state(self):
+        self.resets += 1
+
+
+def test_pl1_wake_button_from_pimoronis_wakeup_module():
+    import sys
+
+    from usher.device import boards
+    from usher.device.buttons import wake_button
+    assert wake_button(boards.BADGER2040) is None          # module absent: stock MicroPython
+    fake = _FakeWakeup((1 << 13) | (1 << 10))               # B pressed (GP10 latch also high)
+    sys.modules["wakeup"] = fake
+    try:
+        assert wake_button(boards.BADGER2040) == "B"
+        assert fake.resets == 1
+        fake.state = 1 << 10
+        assert wake_button(boards.BADGER2040) is None
+    finally:
+        del sys.modules["wakeup"]

@@ -104,3 +104,15 @@ def test_pl6_ssd1680_sleep():
     assert commands(profile)[n:] == [(0x10, b"\x01")]
     model.flush()
     assert model.asleep
+
+
+def test_pl6_ssd1680_never_commands_while_busy():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    d.start("full")
+    d.start("partial", 0, 8, 296, 16)
+    d.start("partial", 0, 0, 296, 8)
+    d.start("full")
+    d.wait_idle("end")
+    assert model.while_busy == [], [hex(b) for b in model.while_busy]
+    assert [k for k, w in model.refreshes] == ["full", "partial", "partial", "full"]

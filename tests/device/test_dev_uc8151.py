@@ -149,3 +149,16 @@ def test_pl6_uc8151_sleep_powers_off_then_deep_sleep():
     d.init()
     d.show("full")
     assert not model.asleep
+
+
+def test_pl6_uc8151_never_commands_or_changes_mode_while_busy():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    d.start("full")                 # returns while the panel refreshes
+    assert d.busy()
+    d.start("partial", 0, 8, 296, 16)   # must wait, then switch waveform
+    d.start("partial", 0, 0, 296, 8)    # same waveform: must still wait
+    d.start("full")
+    d.wait_idle("end")
+    assert model.while_busy == [], [hex(b) for b in model.while_busy]
+    assert [k for k, w in model.refreshes] == ["full", "partial", "partial", "full"]

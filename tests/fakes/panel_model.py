@@ -54,6 +54,7 @@ class _Model:
         self.busy_left = 0
         self.stuck = False            # a test sets this to hold BUSY forever
         self.asleep = False
+        self.while_busy = []          # commands sent while BUSY was still active
         self.save_path = save_path
         machine.inputs[self.busy_pin] = self._busy_read
         machine.listeners.append(self)
@@ -74,6 +75,8 @@ class _Model:
 
     def spi(self, data):
         if self.dc == 0:
+            if self.busy_left > 0 or self.stuck:
+                self.while_busy.extend(data)
             for b in data:
                 self._end_command()
                 self.cmd = b

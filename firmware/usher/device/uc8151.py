@@ -100,7 +100,6 @@ class UC8151(Panel):
     def __init__(self, *args):
         super().__init__(*args)
         self.speed = None
-        self._window = bytearray(PAGES * WIDTH)
         self._ptl = bytearray(7)
         self._luts = None
 
@@ -154,7 +153,7 @@ class UC8151(Panel):
         self.command(PTIN)
         self.command(PTL, p)
         first, n = self.line_bytes(y, h)
-        buf = self._window
+        buf = self._vlsb        # free again once convert() is done: no second frame buffer
         pos = 0
         ram = self._ram_mv
         for cx in range(x, x + w):
