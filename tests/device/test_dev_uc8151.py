@@ -162,3 +162,14 @@ def test_pl6_uc8151_never_commands_or_changes_mode_while_busy():
     d.wait_idle("end")
     assert model.while_busy == [], [hex(b) for b in model.while_busy]
     assert [k for k, w in model.refreshes] == ["full", "partial", "partial", "full"]
+
+
+def test_pl6_busy_line_is_polled_while_waiting():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    machine.record_reads[0] = True
+    d.show("full")
+    busy_reads = [e for e in machine.log if e[0] == "read" and e[1] == profile["busy"]]
+    # Idle (high on the Badger) checked before sending, then busy (low) for
+    # the model's refresh time, then idle again.
+    assert [v for _, _, v in busy_reads] == [1] + [0] * model.BUSY_READS + [1], busy_reads

@@ -6,8 +6,12 @@
 #                  called with the pin id at each read
 #   adc[id]        16-bit reading of ADC(id)
 #   listeners      objects with .pin(id, value) and .spi(data) (panel models)
+#   reads[id]      how many times each input pin was read; with
+#                  record_reads[0] = True reads also go to log as ("read", id, value)
 #   resets         number of machine.reset() calls (each raises ResetCalled)
 log = []
+reads = {}
+record_reads = [False]
 inputs = {}
 adc = {}
 listeners = []
@@ -25,6 +29,8 @@ def clear():
     del log[:]
     inputs.clear()
     adc.clear()
+    reads.clear()
+    record_reads[0] = False
     del listeners[:]
     levels.clear()
     pin_modes.clear()
@@ -64,10 +70,15 @@ class Pin:
             src = inputs.get(self.id)
             if src is None:
                 # An unconnected input follows its pull resistor.
-                return 1 if self.pull == Pin.PULL_UP else 0
-            if type(src) is int:
-                return src
-            return src(self.id)
+                v = 1 if self.pull == Pin.PULL_UP else 0
+            elif type(src) is int:
+                v = src
+            else:
+                v = src(self.id)
+            reads[self.id] = reads.get(self.id, 0) + 1
+            if record_reads[0]:
+                log.append(("read", self.id, v))
+            return v
         v = 1 if v else 0
         levels[self.id] = v
         if record[0]:

@@ -86,6 +86,9 @@ def load_settings(data_dir):
 def make_display(profile, canvas_buffer):
     import machine
     s = profile["spi"]
+    # The SPI is created before the control pins on purpose: without a MISO
+    # argument the rp2 port claims its default MISO pin (GP8 for SPI1, the
+    # Waveshare module's DC), and creating the Pin afterwards takes it back.
     spi = machine.SPI(s["id"], baudrate=s["baudrate"], polarity=0, phase=0,
                       sck=machine.Pin(s["sck"]), mosi=machine.Pin(s["mosi"]))
     pins = (machine.Pin(profile["cs"], machine.Pin.OUT, value=1),
