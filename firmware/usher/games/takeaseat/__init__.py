@@ -1,0 +1,1 @@
+# Take a Seat: solo Automa and scoring (rules TS-1..TS-22, docs/rules/takeaseat.md).

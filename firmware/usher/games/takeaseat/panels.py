@@ -1,0 +1,254 @@
+# Reservation panel data (TS-2): a text format an owner can transcribe from
+# the printed panels, its loader/validator, and six SAMPLE panels.
+#
+# Format (one file holds any number of panels):
+#   ; comment line (also blank lines are ignored)
+#   panel NAME          starts a panel
+#   AREA                starts a ticket: authorities, celebrities, press, public
+#   ##.                 ticket rows: '#' = a cell of the ticket, '.' = no cell
+# Each panel needs exactly one ticket per area; each ticket must be non-empty
+# and 4-connected. Cells are [row, col] counted from the ticket's first row
+# and column. A panel is {"name": str, "tickets": [cells per area in TS-1
+# order]}.
+from usher.games.takeaseat import tickets as tk
+
+MAX_SIDE = 8  # rows and columns per ticket; the printed ones are small
+
+# SAMPLE panels: the printed shapes are not public, so these are invented
+# shapes of a plausible size. Owners replace them with their own transcription.
+SAMPLE_PANELS_TEXT = """\
+; SAMPLE reservation panels - invented shapes, NOT the printed ones.
+; Transcribe your own panels in this format to replace them.
+panel Sample 1
+authorities
+###
+.#.
+.#.
+celebrities
+#..
+#..
+###
+press
+##.
+.##
+..#
+public
+####
+#..#
+
+panel Sample 2
+authorities
+.#.
+###
+.#.
+.##
+celebrities
+####
+.##.
+press
+#.#
+###
+public
+##
+##
+##
+
+panel Sample 3
+authorities
+##..
+.###
+celebrities
+#.
+##
+#.
+#.
+press
+###
+#..
+#..
+public
+.##
+##.
+#..
+
+panel Sample 4
+authorities
+#####
+celebrities
+###
+###
+press
+.#
+##
+#.
+##
+public
+#..
+###
+..#
+
+panel Sample 5
+authorities
+##
+#.
+##
+celebrities
+.#.
+###
+#.#
+press
+####
+...#
+public
+##.
+###
+
+panel Sample 6
+authorities
+#.#.
+####
+celebrities
+..#
+###
+#..
+press
+##
+.#
+.#
+.##
+public
+.#.
+###
+.#.
+"""
+
+
+def _is_row(line):
+    if not line:
+        return False
+    for ch in line:
+        if ch != "#" and ch != ".":
+            return False
+    return True
+
+
+def parse_panels(text):
+    """Parse panel text. Returns (panels, defects): defects is a list of
+    messages naming line, panel and ticket; panels is only usable when
+    defects is empty."""
+    panels = []  # type: list
+    defects = []
+    panel = None      # dict being built, with "_rows": {area index: [(line no, row text)]}
+    area = -1
+    lines = text.split("\n")
+    for i in range(len(lines)):
+        no = i + 1
+        line = lines[i].strip()
+        if not line or line.startswith(";"):
+            continue
+        if line.startswith("panel"):
+            name = line[5:].strip()
+            if not name or line[5] not in " \t":
+                defects.append("line %d: panel needs a name ('panel NAME')" % no)
+                name = "#%d" % (len(panels) + 1)
+            for p in panels:
+                if p["name"] == name:
+                    defects.append("line %d: panel '%s' appears twice" % (no, name))
+            panel = {"name": name, "line": no, "_rows": {}, "_start": {}}
+            panels.append(panel)
+            area = -1
+            continue
+        if _is_row(line):
+            if panel is None or area == -1:
+                defects.append("line %d: ticket row before any panel/area line" % no)
+                continue
+            if area == -2:
+                defects.append("line %d: panel '%s': row belongs to no ticket (line above is wrong)"
+                               % (no, panel["name"]))
+                continue
+            panel["_rows"][area].append((no, line))
+            continue
+        a = tk.area_index(line)
+        if a < 0:
+            where = ("panel '%s': " % panel["name"]) if panel is not None else ""
+            defects.append("line %d: %sunknown line '%s' (areas: %s)"
+                           % (no, where, line, ", ".join(tk.AREAS)))
+            area = -2 if panel is not None else -1
+            continue
+        if panel is None:
+            defects.append("line %d: area '%s' before any 'panel' line" % (no, line))
+            continue
+        if a in panel["_rows"]:
+            defects.append("line %d: panel '%s': ticket %s appears twice" % (no, panel["name"], line))
+            area = -2
+            continue
+        panel["_rows"][a] = []
+        panel["_start"][a] = no
+        area = a
+    if not panels and not defects:
+        defects.append("no panels in the file")
+    out = []
+    for p in panels:
+        out.append(_build_panel(p, defects))
+    return out, defects
+
+
+def _build_panel(p, defects):
+    name = p["name"]
+    tickets = []  # type: list
+    for a in range(len(tk.AREAS)):
+        # Ticket defects name the ticket's area line (the panel line when missing).
+        label = "line %d: panel '%s', ticket %s: " % (p["_start"].get(a, p["line"]), name, tk.AREAS[a])
+        if a not in p["_rows"]:
+            defects.append(label + "missing")
+            tickets.append([])
+            continue
+        rows = p["_rows"][a]
+        cells = []
+        if len(rows) > MAX_SIDE:
+            defects.append(label + "more than %d rows" % MAX_SIDE)
+        for r in range(len(rows)):
+            no, text = rows[r]
+            if len(text) > MAX_SIDE:
+                defects.append("line %d: panel '%s', ticket %s: row wider than %d"
+                               % (no, name, tk.AREAS[a], MAX_SIDE))
+            for c in range(len(text)):
+                if text[c] == "#":
+                    cells.append([r, c])
+        if not cells:
+            defects.append(label + "empty (no '#' cell)")
+        elif not tk.is_connected(cells):
+            defects.append(label + "not 4-connected (cells touch only diagonally or are apart)")
+        tickets.append(cells)
+    return {"name": name, "tickets": tickets}
+
+
+def format_panels(panels):
+    """The text form of panels (inverse of parse_panels)."""
+    out = []
+    for p in panels:
+        out.append("panel " + p["name"])
+        for a in range(len(tk.AREAS)):
+            out.append(tk.AREAS[a])
+            cells = p["tickets"][a]
+            h = max([c[0] for c in cells]) + 1
+            w = max([c[1] for c in cells]) + 1
+            grid = [["."] * w for _ in range(h)]
+            for c in cells:
+                grid[c[0]][c[1]] = "#"
+            for row in grid:
+                out.append("".join(row))
+        out.append("")
+    return "\n".join(out)
+
+
+def load_panels(text):
+    """Panels from text, or ValueError whose message lists every defect."""
+    panels, defects = parse_panels(text)
+    if defects:
+        raise ValueError("; ".join(defects))
+    return panels
+
+
+def sample_panels():
+    return load_panels(SAMPLE_PANELS_TEXT)

@@ -1,0 +1,142 @@
+# Pure rule functions on tickets: areas (TS-1), valid scratches (TS-4), the
+# Automa's scan arrows (TS-7) and its choice of cell (TS-9, TS-10).
+#
+# A ticket is a list of cells [row, col]. Its scratches are a list of
+# [row, col, who] (TS-3); who is PLAYER or AUTOMA (the neighbour in
+# multiplayer). Functions never modify their arguments.
+
+# TS-1: canonical area order; "cyclic order from X" follows this tuple.
+AREAS = ("authorities", "celebrities", "press", "public")
+
+PLAYER = 0
+AUTOMA = 1
+
+# TS-7: first letter = direction of travel, second = where the scan wraps to.
+ARROWS = ("RD", "RU", "LD", "LU", "DR", "DL", "UR", "UL")
+
+
+def area_index(name):
+    """Index of an area name in TS-1 order, or -1."""
+    for i in range(len(AREAS)):
+        if AREAS[i] == name:
+            return i
+    return -1
+
+
+def cyclic_areas(start):
+    """TS-1: area indexes from `start`, then the next ones, wrapping around."""
+    return [(start + i) % len(AREAS) for i in range(len(AREAS))]
+
+
+def is_connected(cells):
+    """True when the cells form one 4-connected group (False when empty)."""
+    if not cells:
+        return False
+    todo = set()
+    for c in cells:
+        todo.add((c[0], c[1]))
+    first = (cells[0][0], cells[0][1])
+    todo.discard(first)
+    stack = [first]
+    while stack:
+        r, c = stack.pop()
+        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if n in todo:
+                todo.discard(n)
+                stack.append(n)
+    return not todo
+
+
+def unscratched(ticket, scratches):
+    """The ticket's cells not yet scratched, in the ticket's order."""
+    done = set()
+    for s in scratches:
+        done.add((s[0], s[1]))
+    return [c for c in ticket if (c[0], c[1]) not in done]
+
+
+def is_valid_scratch(ticket, scratches, cell):
+    """TS-4: the cell belongs to the ticket, is not scratched, and after the
+    scratch the unscratched cells are non-empty and 4-connected."""
+    r, c = cell[0], cell[1]
+    left = unscratched(ticket, scratches)
+    rest = [x for x in left if x[0] != r or x[1] != c]
+    if len(rest) == len(left):
+        return False  # not a cell of the ticket, or already scratched
+    return is_connected(rest)
+
+
+def valid_scratches(ticket, scratches):
+    """TS-4: every valid scratch of the ticket, in reading order."""
+    out = []
+    for cell in sorted([[c[0], c[1]] for c in ticket]):
+        if is_valid_scratch(ticket, scratches, cell):
+            out.append(cell)
+    return out
+
+
+def valid_double_scratches(ticket, scratches, first):
+    """TS-4: valid second cells of a double reservation after `first`."""
+    if not is_valid_scratch(ticket, scratches, first):
+        return []
+    return valid_scratches(ticket, scratches + [[first[0], first[1], PLAYER]])
+
+
+def scan_order(ticket, arrow):
+    """TS-7: the ticket's cells in the order the arrow scans its bounding
+    box. Raises ValueError for an unknown arrow."""
+    if arrow not in ARROWS:
+        raise ValueError("unknown arrow %s" % arrow)
+    rows = [c[0] for c in ticket]
+    cols = [c[1] for c in ticket]
+    r_down = list(range(min(rows), max(rows) + 1))
+    c_right = list(range(min(cols), max(cols) + 1))
+    r_up = r_down[::-1]
+    c_left = c_right[::-1]
+    travel, wrap = arrow[0], arrow[1]
+    cells = set()
+    for c in ticket:
+        cells.add((c[0], c[1]))
+    out = []
+    if travel in "RL":
+        inner = c_right if travel == "R" else c_left
+        outer = r_down if wrap == "D" else r_up
+        for r in outer:
+            for c in inner:
+                if (r, c) in cells:
+                    out.append([r, c])
+    else:
+        inner = r_down if travel == "D" else r_up
+        outer = c_right if wrap == "R" else c_left
+        for c in outer:
+            for r in inner:
+                if (r, c) in cells:
+                    out.append([r, c])
+    return out
+
+
+def automa_choice(ticket, scratches, arrow):
+    """TS-9: the first cell in arrow order that is a valid scratch, or None."""
+    for cell in scan_order(ticket, arrow):
+        if is_valid_scratch(ticket, scratches, cell):
+            return cell
+    return None
+
+
+def automa_panel_choice(tickets, scratches, area, arrow):
+    """TS-9/TS-10: on a panel (tickets and scratches indexed by area), the
+    Automa's cell for the drawn area: that ticket first, then the others in
+    cyclic order from it. Returns (area index, cell) or (None, None) when no
+    ticket has a valid cell (the scratch is skipped)."""
+    for t in cyclic_areas(area):
+        cell = automa_choice(tickets[t], scratches[t], arrow)
+        if cell is not None:
+            return t, cell
+    return None, None
+
+
+def panel_has_valid_scratch(tickets, scratches):
+    for t in range(len(AREAS)):
+        if valid_scratches(tickets[t], scratches[t]):
+            return True
+    return False

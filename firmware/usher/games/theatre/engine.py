@@ -1,0 +1,345 @@
+# The Theatre engine: Acts of five rounds, players entering the cards they
+# play, Gamble decisions and reveals, round resolution, deck counts and
+# elimination (TH-1..TH-12). Pure: JSON state in, JSON state out; actions are
+# documented in docs/actions/theatre.md.
+#
+# Phases:
+#   act_start  everyone is about to draw 5 (action start_act)
+#   play       players enter their card in play order (action play)
+#   gamble     players who played a Gamble card decide in play order (gamble)
+#   reveal     gamblers enter the card they drew, in decision order (reveal)
+#   over       the game has ended; state["winners"] names the winner(s)
+from usher.core import game, rng
+from usher.core.game import GameError
+
+from usher.games.theatre import decks, rounds
+from usher.games.theatre.cards import COMBO_BONUS, SUITS, need_card
+
+GAME_ID = "theatre"
+ROUNDS_PER_ACT = 5  # TH-3
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+MIN_DECK = 5  # TH-13: a deck has at least 5 cards
+MAX_DECK = 200
+
+
+def default_deck_size(n_players):
+    """The printed format: 16 cards for 2 players, 20 for 3-4 (TH-13 limits
+    of 4 or 5 per rank, four ranks)."""
+    return 16 if n_players == 2 else 20
+
+
+def _player_names(opt):
+    if type(opt) is int:
+        if opt < MIN_PLAYERS or opt > MAX_PLAYERS:
+            raise GameError("2 to 4 players")
+        return ["P%d" % (i + 1) for i in range(opt)]
+    if type(opt) is list:
+        if len(opt) < MIN_PLAYERS or len(opt) > MAX_PLAYERS:
+            raise GameError("2 to 4 players")
+        names = []
+        for name in opt:
+            if type(name) is not str or not name.strip():
+                raise GameError("Player names must be text")
+            names.append(name.strip())
+        return names
+    raise GameError("players: a number or names")
+
+
+def _deck_sizes(opt, n):
+    if opt is None:
+        return [default_deck_size(n)] * n
+    sizes = [opt] * n if type(opt) is int else opt
+    if type(sizes) is not list or len(sizes) != n:
+        raise GameError("One deck size per player")
+    for v in sizes:
+        if type(v) is not int or v < MIN_DECK or v > MAX_DECK:
+            raise GameError("Deck size %d to %d" % (MIN_DECK, MAX_DECK))
+    return list(sizes)
+
+
+def new_game(options, seed):
+    """options: {"players": 2..4 or a list of 2..4 names,
+                 "decks": one declared size for everyone or a list per player}."""
+    names = _player_names(options.get("players", 2))
+    n = len(names)
+    st = rng.new_state(seed)
+    s = {
+        "phase": "act_start",
+        "players": names,
+        "declared": _deck_sizes(options.get("decks"), n),
+        "alive": [True] * n,
+        "act": 1,
+        "round": 0,
+        "line": [],          # TH-3: this Act's Suit Card line (suit names)
+        "desired": None,     # index into line of this round's Desired Suit
+        "leader": rng.below(st, n),  # a random first leader
+        "order": [],         # this round's play order (player indices)
+        "turn": None,        # the player to act now, or None
+        "play": [],          # this round's entries, in play order
+        "reveal_order": [],  # gamblers who drew, in decision order (TH-9)
+        "tokens": [],        # Boost/Sap tokens in the play area: [kind, print]
+        "combo": [0] * n,    # pending Combo bonus per player (TH-7)
+        "last": None,        # result of the last resolved round
+        "act_log": [],       # per player: what happened at the last Act start
+        "winners": [],
+        "stats": {"rounds": 0, "ties": 0, "gambles": 0},
+        "rng": st,
+    }
+    counts = decks.new_counts(s["declared"])
+    for k in ("deck", "hand", "breakroom", "dismissed"):
+        s[k] = counts[k]
+    return s
+
+
+def apply(state, action):
+    return game.apply_with(state, action, HANDLERS)
+
+
+# --- queries the UI may call (pure) -----------------------------------------
+
+def desired_suit(s):
+    """This round's Desired Suit, or None (no Suit Card left or no round)."""
+    i = s["desired"]
+    if i is None or i >= len(s["line"]):
+        return None
+    return s["line"][i]
+
+
+def removable_boosts(s):
+    """Prints of Boost tokens a Sap entered now may remove (TH-6)."""
+    return rounds.boost_prints(s["tokens"])
+
+
+def player_counts(s, p):
+    return decks.counts(s, p)
+
+
+# --- helpers -----------------------------------------------------------------
+
+def _need_phase(s, phase):
+    if s["phase"] != phase:
+        raise GameError("Not now (%s)" % s["phase"])
+
+
+def _need_turn(s, action):
+    p = action.get("player")
+    if type(p) is not int or p < 0 or p >= len(s["players"]):
+        raise GameError("player must be a seat number")
+    if p != s["turn"]:
+        raise GameError("%s's turn" % s["players"][s["turn"]])
+    return p
+
+
+def _remove_field(action):
+    r = action.get("remove")
+    if r is not None and type(r) is not str:
+        raise GameError("remove must be a print")
+    return r
+
+
+def _entry(s, p):
+    for e in s["play"]:
+        if e["player"] == p:
+            return e
+    raise GameError("No card for that player")
+
+
+def _start_round(s):
+    """TH-5: leader first, then clockwise among players still in."""
+    n = len(s["players"])
+    order = []
+    for k in range(n):
+        p = (s["leader"] + k) % n
+        if s["alive"][p]:
+            order.append(p)
+    s["order"] = order
+    s["play"] = []
+    # TH-3/TH-4: round i uses the i-th Suit Card of the line.
+    s["desired"] = s["round"] - 1
+    s["turn"] = order[0]
+    s["phase"] = "play"
+
+
+# --- handlers ----------------------------------------------------------------
+
+def _start_act(s, action):
+    """TH-11 draws (with reshuffle and elimination), TH-12 end check, then
+    TH-3: the five Suit Cards shuffled into this Act's line."""
+    _need_phase(s, "act_start")
+    before = list(s["alive"])
+    events = decks.act_draws(s)
+    s["act_log"] = events
+    gone = [p for p in range(len(before)) if before[p] and not s["alive"][p]]
+    winners = decks.game_winners(s, gone)
+    if winners is not None:
+        # Eliminated players keep their hands at 0: draws were all or nothing.
+        s["winners"] = winners
+        s["phase"] = "over"
+        s["turn"] = None
+        s["order"] = []
+        s["desired"] = None
+        return
+    n = len(s["players"])
+    if not s["alive"][s["leader"]]:
+        # The spec is silent: the lead passes clockwise to the next player in.
+        p = s["leader"]
+        while not s["alive"][p]:
+            p = (p + 1) % n
+        s["leader"] = p
+    line = list(SUITS)
+    rng.shuffle(s["rng"], line)
+    s["line"] = line
+    s["round"] = 1
+    _start_round(s)
+
+
+def _play(s, action):
+    """A player enters the card they play (TH-2); its Boost/Sap token effect
+    happens now (TH-6)."""
+    _need_phase(s, "play")
+    p = _need_turn(s, action)
+    card = need_card(action)
+    remove = _remove_field(action)
+    rounds.enter_tokens(s["tokens"], card, remove)
+    entry = {"player": p, "card": card}
+    if remove is not None:
+        entry["removed"] = remove
+    s["play"].append(entry)
+    s["hand"][p] -= 1
+    if len(s["play"]) < len(s["order"]):
+        s["turn"] = s["order"][len(s["play"])]
+        return
+    # TH-9: after all cards are played, Gamble players decide in play order.
+    gamblers = [e["player"] for e in s["play"] if e["card"]["ability"] == "gamble"]
+    if gamblers:
+        s["phase"] = "gamble"
+        s["turn"] = gamblers[0]
+    else:
+        _resolve(s)
+
+
+def _next_gambler(s, after):
+    seen = False
+    for e in s["play"]:
+        if seen and e["card"]["ability"] == "gamble":
+            return e["player"]
+        if e["player"] == after:
+            seen = True
+    return None
+
+
+def _gamble(s, action):
+    """TH-9: draw (True) or stand (False). A draw takes the top card face
+    down now (reshuffling the Breakroom in if the deck is empty); with
+    neither deck nor Breakroom the gamble is ignored."""
+    _need_phase(s, "gamble")
+    p = _need_turn(s, action)
+    draw = action.get("draw")
+    if type(draw) is not bool:
+        raise GameError("draw must be true or false")
+    e = _entry(s, p)
+    if draw:
+        e["gamble"] = decks.gamble_draw(s, p)
+        if e["gamble"] == "draw":
+            s["reveal_order"].append(p)
+            s["stats"]["gambles"] += 1
+    else:
+        e["gamble"] = "stand"
+    nxt = _next_gambler(s, p)
+    if nxt is not None:
+        s["turn"] = nxt
+        return
+    if s["reveal_order"]:
+        s["phase"] = "reveal"
+        s["turn"] = s["reveal_order"][0]
+    else:
+        _resolve(s)
+
+
+def _reveal(s, action):
+    """TH-9: a gambler enters the card they drew. It is played after all
+    other cards, in decision order, with its abilities except Gamble."""
+    _need_phase(s, "reveal")
+    p = _need_turn(s, action)
+    card = need_card(action)
+    remove = _remove_field(action)
+    rounds.enter_tokens(s["tokens"], card, remove)
+    e = _entry(s, p)
+    e["drawn"] = card
+    if remove is not None:
+        e["drawn_removed"] = remove
+    queue = s["reveal_order"]
+    i = queue.index(p)
+    if i + 1 < len(queue):
+        s["turn"] = queue[i + 1]
+        return
+    _resolve(s)
+
+
+def _final_card(e):
+    return e["drawn"] if "drawn" in e else e["card"]
+
+
+def _resolve(s):
+    """End of round: final values with breakdowns (TH-4..TH-8), the winner
+    or a tie (TH-10), cards to Breakroom/Dismissed (TH-9/TH-10), pending
+    Combos, the leader, then the next round or the end of the Act."""
+    desired = desired_suit(s)
+    earlier = s["round"] - 1  # everyone still in plays one card per round (TH-8)
+    results = []
+    values = []
+    for e in s["play"]:
+        p = e["player"]
+        card = _final_card(e)
+        parts, total = rounds.card_value(card, desired, s["tokens"], s["combo"][p], earlier)
+        r = {"player": p, "card": card, "parts": parts, "value": total}
+        if "drawn" in e:
+            r["gamble_card"] = e["card"]
+        elif "gamble" in e:
+            r["gamble"] = e["gamble"]
+        results.append(r)
+        values.append(total)
+    for r in results:
+        # TH-7: this round's card used the pending Combo; a Combo card sets the next one.
+        ability = r["card"]["ability"]
+        s["combo"][r["player"]] = COMBO_BONUS.get(ability, 0)
+    w = rounds.round_winner(values)
+    winner = None if w is None else results[w]["player"]
+    for e in s["play"]:
+        p = e["player"]
+        n = 2 if "drawn" in e else 1
+        if p == winner:
+            s["breakroom"][p] += n
+        else:
+            s["dismissed"][p] += n
+    s["stats"]["rounds"] += 1
+    if winner is None:
+        s["stats"]["ties"] += 1
+    else:
+        s["leader"] = winner
+    s["last"] = {"act": s["act"], "round": s["round"], "desired": desired,
+                 "cards": results, "winner": winner, "top": max(values)}
+    s["play"] = []
+    s["reveal_order"] = []
+    if s["round"] < ROUNDS_PER_ACT:
+        s["round"] += 1
+        _start_round(s)
+        return
+    # End of the Act: tokens and pending Combos are cleared (TH-6, TH-7).
+    s["tokens"] = []
+    s["combo"] = [0] * len(s["players"])
+    s["act"] += 1
+    s["round"] = 0
+    s["desired"] = None
+    s["order"] = []
+    s["turn"] = None
+    s["phase"] = "act_start"
+
+
+HANDLERS = {
+    "start_act": _start_act,
+    "play": _play,
+    "gamble": _gamble,
+    "reveal": _reveal,
+}

@@ -1,0 +1,83 @@
+# TS-2 panel data: the text format, the loader that reports every defect by
+# panel, ticket and line, and the six sample panels.
+from usher.games.takeaseat import panels as pn
+from usher.games.takeaseat import tickets as tk
+from mptest import raises
+from tk_fixtures import L_TICKET, T_TICKET, TEST_PANELS
+
+
+def test_ts2_sample_panels_load_and_are_labelled_samples():
+    panels, defects = pn.parse_panels(pn.SAMPLE_PANELS_TEXT)
+    assert defects == []
+    assert len(panels) == 6
+    assert "SAMPLE" in pn.SAMPLE_PANELS_TEXT
+    for p in panels:
+        assert p["name"].startswith("Sample")
+        assert len(p["tickets"]) == 4
+        for t in p["tickets"]:
+            assert tk.is_connected(t) and len(t) >= 4
+
+
+def test_ts2_text_format_gives_cells_in_area_order():
+    panels = pn.load_panels(TEST_PANELS)
+    assert [p["name"] for p in panels] == ["Right", "Left"]
+    t = panels[0]["tickets"]
+    assert t[0] == T_TICKET and t[1] == L_TICKET
+    assert t[2] == [[0, 0], [0, 1], [0, 2], [0, 3]]
+    assert t[3] == [[0, 0], [0, 1], [1, 0], [1, 1]]
+
+
+def test_ts2_format_then_parse_round_trip():
+    panels = pn.sample_panels()
+    again = pn.load_panels(pn.format_panels(panels))
+    assert again == panels
+
+
+def test_ts2_every_defect_reported_by_panel_ticket_and_line():
+    text = "\n".join([
+        "panel One",           # 1
+        "authorities",         # 2
+        "#.",                  # 3
+        ".#",                  # 4  diagonal only: not connected
+        "celebrities",         # 5
+        "...",                 # 6  empty ticket
+        "press",               # 7
+        "##",                  # 8
+        "vips",                # 9  unknown area
+        "#",                   # 10 (row under an unknown area: no ticket)
+        "panel Two",           # 11
+        "authorities",         # 12
+        "#",                   # 13
+        "authorities",         # 14 twice
+        "celebrities", "#", "press", "#", "public", "#x",  # 15..20: bad row
+    ])
+    panels, defects = pn.parse_panels(text)
+    joined = " | ".join(defects)
+    assert "line 2: panel 'One', ticket authorities: not 4-connected" in joined, joined
+    assert "line 5: panel 'One', ticket celebrities: empty" in joined, joined
+    assert "line 1: panel 'One', ticket public: missing" in joined, joined
+    assert "line 9: panel 'One': unknown line 'vips'" in joined, joined
+    assert "line 14: panel 'Two': ticket authorities appears twice" in joined, joined
+    assert "line 20: panel 'Two': unknown line '#x'" in joined, joined
+    assert "line 19: panel 'Two', ticket public: empty" in joined, joined
+    assert "line 10: panel 'One': row belongs to no ticket" in joined, joined
+    assert len(defects) == 8, defects
+
+
+def test_ts2_structure_defects():
+    _, d = pn.parse_panels("")
+    assert d == ["no panels in the file"]
+    _, d = pn.parse_panels("##\n")
+    assert d[0].startswith("line 1: ticket row before any panel")
+    _, d = pn.parse_panels("press\n")
+    assert d[0] == "line 1: area 'press' before any 'panel' line"
+    _, d = pn.parse_panels("panel A\n" + "authorities\n#########\ncelebrities\n#\npress\n#\npublic\n#\n"
+                           + "panel A\nauthorities\n#\ncelebrities\n#\npress\n#\npublic\n#\n")
+    assert "line 3: panel 'A', ticket authorities: row wider than 8" in d, d
+    assert "line 10: panel 'A' appears twice" in d, d
+
+
+def test_ts2_load_panels_raises_with_every_defect():
+    e = raises(ValueError, pn.load_panels, "panel X\nauthorities\n#\n")
+    msg = str(e)
+    assert "celebrities: missing" in msg and "press: missing" in msg and "public: missing" in msg
