@@ -144,6 +144,8 @@ class Link(SerialTransport):
                 self.serial.write(b"\x04")
                 self._until_within(b"soft reboot\r\n", timeout_overall)
                 self._until_within(RAW_BANNER, timeout_overall)
+            else:
+                self._rx = b">" + self._rx   # the prompt exec_raw_no_follow waits for
         except HostError as e:
             if "Garbage" in e.message:
                 raise
