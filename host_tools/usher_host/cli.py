@@ -100,7 +100,8 @@ def parser():
     _port_arg(p)
     p.add_argument("--firmware", help="firmware folder (default: the repository's firmware/)")
     p.add_argument("--cache", help="folder for compiled .mpy files (default: build/flash)")
-    p.add_argument("--verify", action="store_true", help="hash every file on the board, not just the manifest")
+    p.add_argument("--verify", action="store_true",
+                   help="hash every file on the board, not just the manifest")
     p.add_argument("--no-reset", action="store_true", help="do not reset the board afterwards")
     p.set_defaults(func=cmd_flash)
 

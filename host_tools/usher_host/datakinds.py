@@ -44,7 +44,8 @@ def theatre_deck(text):
 KINDS = {
     "panels": ("takeaseat/panels.txt", takeaseat_panels, "Take a Seat reservation panels (TS-2)"),
     "automa": ("takeaseat/automa.txt", takeaseat_automa, "Take a Seat Automa deck (TS-6)"),
-    "deckreative": ("multisala/deck.txt", multisala_deckreative, "Pulisci il Multisala DecKreative deck (MS-1)"),
+    "deckreative": ("multisala/deck.txt", multisala_deckreative,
+                    "Pulisci il Multisala DecKreative deck (MS-1)"),
     "theatre-deck": ("theatre/deck.txt", theatre_deck, "The Theatre deck list (TH-13)"),
 }
 
