@@ -211,3 +211,23 @@ def test_device_unplugged_mid_copy_leaves_whole_files(tmp_path):
         with open(flash_dir + path, "rb") as f:
             assert f.read() == new[path]
     assert not [n for n in os.listdir(flash_dir + "/usher/games/theatre") if n.endswith(".part")]
+
+
+def test_data_upload_validates_and_downloads_back(tmp_path):
+    from usher.games.takeaseat import panels
+    good = tmp_path / "panels.txt"
+    good.write_text(panels.SAMPLE_PANELS_TEXT, encoding="utf-8")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("panel\nthis is not a panel\n", encoding="utf-8")
+    with VirtualDevice(str(tmp_path / "flash")) as dev:
+        code, out, err = usher("data", "upload", "panels", str(bad), "--port", dev.port)
+        assert code == 1 and "defect" in err and "nothing was uploaded" in err
+        assert os.listdir(dev.flash_dir) == []
+        code, out, err = usher("data", "upload", "panels", str(good), "--port", dev.port)
+        assert code == 0, err
+        back = tmp_path / "back.txt"
+        code, out, err = usher("data", "download", "panels", str(back), "--port", dev.port)
+        assert code == 0, err
+        assert back.read_bytes() == good.read_bytes()
+        with open(os.path.join(dev.flash_dir, "data", "takeaseat", "panels.txt"), "rb") as f:
+            assert f.read() == good.read_bytes()
