@@ -1,13 +1,17 @@
-"""Memory bench: peak heap of each workload on the 32-bit WebAssembly
+"""Memory bench: live heap of each workload on the 32-bit WebAssembly
 MicroPython, and the smallest -X heapsize that completes it on the unix port.
 
-Usage: python bench/memory.py [WORKLOAD ...]   (default: every file in
-bench/workloads/ except heap_probe.py)
+Usage: python bench/memory.py
 
-The WebAssembly port is 32-bit like the RP2040, so its gc.mem_alloc() figures
-are the ones to compare with the board's ~190 KB heap. The unix port is
-64-bit (pointers twice as wide), so its smallest heapsize is an upper bound
-for the board; it is found by bisection in 1 KB steps.
+- "live heap": gc.mem_alloc() after gc.collect(), sampled between workload
+  steps (one engine action, or 1,000 shuffles, or one save/load), minus the
+  heap in use before the workload was imported. The WebAssembly port is
+  32-bit like the RP2040, so these are the figures to hold against the
+  board's ~190 KB heap. Transient garbage inside one step is not seen here.
+- "min heapsize": the smallest `micropython -X heapsize=` (1 KB steps) with
+  which the unix port completes the whole workload, transients and the
+  interpreter's own objects included. The unix port is 64-bit (pointers and
+  object headers twice the size), so this is an upper bound for the board.
 """
 import os
 import re
@@ -15,55 +19,57 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WORKLOADS = os.path.join(ROOT, "bench", "workloads")
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
 
+WORKLOADS = [
+    ("core", "core", []),
+    ("takeaseat", "engines", ["takeaseat"]),
+    ("theatre", "engines", ["theatre"]),
+    ("multisala", "engines", ["multisala"]),
+    ("seatwars", "engines", ["seatwars"]),
+]
 
-def workloads():
-    return sorted(f[:-3] for f in os.listdir(WORKLOADS)
-                  if f.endswith(".py") and f != "heap_probe.py")
 
-
-def wasm_peak(name):
-    script = os.path.join("bench", "workloads", name + ".py")
-    p = subprocess.run(["node", "tools/wasm_run.mjs", script], cwd=ROOT,
+def wasm_heap(module, args):
+    p = subprocess.run(["node", "tools/wasm_heap.mjs", module] + args, cwd=ROOT,
                        capture_output=True, text=True)
-    m = re.search(r"peak_heap_bytes (\d+)", p.stdout)
+    m = re.search(r"steps (\d+) base (\d+) peak (\d+) final (\d+)", p.stdout)
     if p.returncode or not m:
-        raise SystemExit("%s failed on WebAssembly:\n%s%s" % (name, p.stdout, p.stderr))
-    return int(m.group(1)), p.stdout
+        raise SystemExit("%s %s failed on WebAssembly:\n%s%s" % (module, args, p.stdout, p.stderr))
+    steps, base, peak, final = (int(g) for g in m.groups())
+    return steps, peak - base
 
 
-def unix_runs(name, heap_kb):
-    env = dict(os.environ, MICROPYPATH="firmware:tests/portable:bench/workloads")
+def unix_completes(module, args, heap_kb):
+    env = dict(os.environ, MICROPYPATH="firmware:bench/workloads")
     p = subprocess.run([MICROPYTHON, "-X", "heapsize=%dk" % heap_kb,
-                        os.path.join("bench", "workloads", name + ".py")],
+                        "bench/workloads/drive.py", module] + args,
                        cwd=ROOT, env=env, capture_output=True, text=True)
-    return p.returncode == 0 and "peak_heap_bytes" in p.stdout
+    return p.returncode == 0 and "completed" in p.stdout
 
 
-def smallest_heap_kb(name, hi=1024):
-    if not unix_runs(name, hi):
+def smallest_heap_kb(module, args, hi=1024):
+    if not unix_completes(module, args, hi):
         return None
-    lo = 1  # fails
+    lo = 1
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if unix_runs(name, mid):
+        if unix_completes(module, args, mid):
             hi = mid
         else:
             lo = mid
     return hi
 
 
-def main(argv):
-    names = argv or workloads()
-    print("%-12s %22s %26s" % ("workload", "peak heap (wasm 32-bit)", "min -X heapsize (unix 64-bit)"))
-    for name in names:
-        peak, _ = wasm_peak(name)
-        heap = smallest_heap_kb(name)
-        print("%-12s %16d bytes %22s" % (name, peak, "%d KB" % heap if heap else "> 1024 KB"))
+def main():
+    print("%-10s %6s %26s %28s" % ("workload", "steps", "live heap, wasm 32-bit",
+                                   "min heapsize, unix 64-bit"))
+    for name, module, args in WORKLOADS:
+        steps, live = wasm_heap(module, args)
+        kb = smallest_heap_kb(module, args)
+        print("%-10s %6d %20d bytes %25s" % (name, steps, live, "%d KB" % kb if kb else "> 1024 KB"))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
