@@ -69,11 +69,9 @@ def draw_count_header(c, y):
 
 def draw_counts(c, state, p, y):
     """Deck, hand, Breakroom, Dismissed of seat p, right-aligned in columns
-    (TH-11); an eliminated player shows 'out'."""
+    (TH-11). An eliminated player keeps
+    their deck count: TH-12 compares it."""
     k = engine.player_counts(state, p)
-    if not k["alive"]:
-        text.draw_right(c, text.SMALL, "out (deck %d)" % k["deck"], COUNT_COLS[-1][1], y)
-        return
     vals = (k["deck"], k["hand"], k["breakroom"], k["dismissed"])
     for i in range(4):
         text.draw_right(c, text.SMALL, str(vals[i]), COUNT_COLS[i][1], y)

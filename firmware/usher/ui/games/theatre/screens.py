@@ -72,8 +72,8 @@ def _predict(s, p):
     if s["deck"][p] >= decks.HAND_SIZE:
         return "draws 5"
     if s["deck"][p] + s["breakroom"][p] >= decks.HAND_SIZE:
-        return "reshuffles Breakroom, draws 5"
-    return "cannot draw 5: eliminated"
+        return "reshuffles, draws 5"
+    return "will be eliminated"
 
 
 class ActScreen(GameScreen):
@@ -94,7 +94,7 @@ class ActScreen(GameScreen):
         for i in range(len(s["players"])):
             y = BODY_Y + 34 + i * ROW_H
             _player_row(c, s, i, y)
-            text.draw(c, text.SMALL, text.fit(text.SMALL, _predict(s, i), 122), 70, y + 2)
+            text.draw(c, text.SMALL, text.fit(text.SMALL, _predict(s, i), 112), 70, y + 2)
             common.draw_counts(c, s, i, y + 2)
 
     def key(self, b):
@@ -127,7 +127,7 @@ class DrawsScreen(GameScreen):
             y = BODY_Y + 38 + i * ROW_H
             _player_row(c, s, i, y)
             ev = EVENT_TEXT.get(log[i], log[i]) if i < len(log) else ""
-            text.draw(c, text.SMALL, text.fit(text.SMALL, ev, 122), 70, y + 2)
+            text.draw(c, text.SMALL, text.fit(text.SMALL, ev, 112), 70, y + 2)
             common.draw_counts(c, s, i, y + 2)
 
     def key(self, b):
@@ -149,6 +149,9 @@ class RoundScreen(GameScreen):
         super().__init__(app)
         s = app.state
         self.title = "Act %d - Round %d" % (s["act"], s["round"])
+        if s["phase"] == "gamble":
+            # TH-9: the question the keys answer, where it cannot be missed
+            self.title = "Round %d: %s played a Gamble. Draw?" % (s["round"], common.name(s, s["turn"]))
 
     def status(self):
         return "leader " + common.name(self.app.state, self.app.state["leader"])
@@ -196,9 +199,9 @@ class RoundScreen(GameScreen):
             if "drawn" in e:
                 label += " (drawn)"
             elif p == s["turn"] and s["phase"] == "gamble":
-                label += ": draw?"
+                label += "?"
             elif p == s["turn"] and s["phase"] == "reveal":
-                label = "Gamble: enter the drawn card"
+                label = "enter drawn card"
             elif "gamble" in e:
                 label += {"draw": ": drew", "stand": ": stands", "ignored": ": ignored"}[e["gamble"]]
             text.draw(c, text.SMALL, text.fit(text.SMALL, label, 94), x + 19, y + 2, fg)
@@ -310,15 +313,21 @@ class EndScreen(GameScreen):
         c.fill_rect(0, BODY_Y, 296, 18, 1)
         common.draw_leader(c, 4, BODY_Y + 1, 0)
         text.draw(c, text.BODY, text.fit(text.BODY, head, 250), 24, BODY_Y + 2, 0)
-        text.draw(c, text.SMALL, "after %d Acts, %d rounds, %d ties, %d gambles" % (
-            s["act"] - 1, s["stats"]["rounds"], s["stats"]["ties"], s["stats"]["gambles"]), 4, BODY_Y + 21)
+        st = s["stats"]
+        text.draw(c, text.SMALL, "Acts played %d   rounds %d   ties %d   gambles %d" % (
+            s["act"] - 1, st["rounds"], st["ties"], st["gambles"]), 4, BODY_Y + 21)
         _table_header(c, BODY_Y + 34)
         log = s["act_log"]
         for i in range(len(s["players"])):
             y = BODY_Y + 48 + i * ROW_H
             text.draw(c, text.BODY, text.fit(text.BODY, common.name(s, i), 44), 4, y)
-            ev = "winner" if i in ws else EVENT_TEXT.get(log[i], log[i]) if i < len(log) else ""
-            text.draw(c, text.SMALL, ev, 70, y + 2)
+            ev = log[i] if i < len(log) else ""
+            if i in ws:
+                # TH-12: the last one in, or the most cards in deck among those out together
+                ev = "winner (most in deck)" if ev == "eliminated" else "winner (last one in)"
+            else:
+                ev = "out earlier" if ev == "out" else EVENT_TEXT.get(ev, ev)
+            text.draw(c, text.SMALL, text.fit(text.SMALL, ev, 112), 70, y + 2)
             common.draw_counts(c, s, i, y + 2)
 
     def key(self, b):
