@@ -173,10 +173,10 @@ class RoundScreen(GameScreen):
         text.draw(c, text.SMALL, "wants " + want if want else "no Suit Card", 108, BODY_Y + 1)
         toks = common.tokens_text(s["tokens"])
         text.draw(c, text.SMALL, text.fit(text.SMALL, "tokens " + (toks or "none"), 186), 108, BODY_Y + 11)
-        _table_header(c, BODY_Y + 24, "Play order")
+        _table_header(c, BODY_Y + 22, "Play order")
         seats = common.seats_for_table(s)
         for i in range(len(seats)):
-            self._row(c, s, seats[i], BODY_Y + 37 + i * ROW_H)
+            self._row(c, s, seats[i], BODY_Y + 35 + i * ROW_H)
 
     def _row(self, c, s, p, y):
         if p == s["turn"]:
