@@ -1,0 +1,31 @@
+# The Theatre's screens (issue 9): setup, Act start draws, rounds with the
+# Suit Card line and card entry, Gamble decisions and reveals, round results
+# with value breakdowns, end of game. Entry points for the App: setup_screen,
+# play_screen, describe (see usher/ui/games/__init__.py).
+from usher.games.theatre.cards import card_text
+
+
+def setup_screen(app):
+    from usher.ui.games.theatre.entry import Setup
+    return Setup(app)
+
+
+def play_screen(app):
+    from usher.ui.games.theatre.screens import first_screen
+    return first_screen(app)
+
+
+def describe(action):
+    t = action.get("type")
+    if t == "start_act":
+        return "Act start: everyone draws 5"
+    who = "P%d" % (action.get("player", 0) + 1)
+    if t == "gamble":
+        return "%s gamble: %s" % (who, "draw" if action.get("draw") else "stand")
+    try:
+        s = "%s %s %s" % (who, "plays" if t == "play" else "reveals", card_text(action))
+    except (KeyError, TypeError):
+        return str(t)
+    if action.get("remove"):
+        s += ", removes %s Boost" % action["remove"]
+    return s
