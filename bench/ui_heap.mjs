@@ -50,11 +50,10 @@ def _steps():
             continue
         # run() is a plain loop; re-implemented here as a generator so each
         # event ends a top-level call (see the header).
-        from ui_fake_game import TallyApp
         from usher.ui.canvas import new_canvas
         data = mptest.tmpdir()
         buf, canvas = new_canvas()
-        a = TallyApp(canvas, data, {"battery": lambda: 76})
+        a = ui_sessions.new_app(name, canvas, data)
         a.start()
         yield 1
         for evs in ui_sessions.events(script):
@@ -62,7 +61,7 @@ def _steps():
                 if ev == "sleep":
                     a.sleep_screen()
                 elif ev == "restart":
-                    a = TallyApp(canvas, data, {"battery": lambda: 76})
+                    a = ui_sessions.new_app(name, canvas, data)
                     a.start()
                 else:
                     a.handle(ev)

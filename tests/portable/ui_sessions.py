@@ -7,6 +7,7 @@ import ui_session_takeaseat
 import ui_session_theatre
 from ui_fake_game import TallyApp
 
+from usher.ui.app import App
 from usher.ui.canvas import new_canvas
 
 SESSIONS = (
@@ -15,6 +16,16 @@ SESSIONS = (
     ("tally", "C,C,UP,UP,C,C,DOWN*8,C,C,UP,C,A,B~,A,C,C,C,C,restart,A,A,C,C"),
 ) + (ui_session_takeaseat.SESSIONS + ui_session_theatre.SESSIONS
      + ui_session_multisala.SESSIONS + ui_session_seatwars.SESSIONS)
+
+
+# The framework's own sessions play the stand-in tally game (it borrows Take a
+# Seat's id); every per-game session runs the real App with the real screens.
+FAKE_GAME_SESSIONS = ("menus", "dice", "tally")
+
+
+def new_app(name, canvas, data_dir):
+    cls = TallyApp if name in FAKE_GAME_SESSIONS else App
+    return cls(canvas, data_dir, {"battery": lambda: 76, "board": "test"})
 
 
 def events(script):
@@ -55,7 +66,7 @@ def run(name, script, data_dir, on_frame=None, on_event=None, timings=None):
     token; timings (a list) gets the microseconds each button press (all its
     events: press, repeats, long, release) took. Returns the app."""
     buf, canvas = new_canvas()
-    app = TallyApp(canvas, data_dir, {"battery": lambda: 76, "board": "test"})
+    app = new_app(name, canvas, data_dir)
     req = app.start()
     if on_frame:
         on_frame(0, buf, req)
@@ -70,7 +81,7 @@ def run(name, script, data_dir, on_frame=None, on_event=None, timings=None):
             if ev == "sleep":
                 r = app.sleep_screen()
             elif ev == "restart":
-                app = TallyApp(canvas, data_dir, {"battery": lambda: 76, "board": "test"})
+                app = new_app(name, canvas, data_dir)
                 r = app.start()
             else:
                 r = app.handle(ev)
