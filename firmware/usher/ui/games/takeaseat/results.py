@@ -181,14 +181,14 @@ class SoloResult(Screen):
         c.vline(148, BODY_Y, 68, 1)
         text.draw(c, S, "Majorities (circles)", 154, BODY_Y)
         for i in range(4):
-            icons.draw(c, icons.area(tk.AREAS[i]), 188 + i * 20, BODY_Y + 12)
+            icons.draw(c, icons.area(tk.AREAS[i]), 196 + i * 18, BODY_Y + 12)
         text.draw_right(c, S, "pts", WIDTH - 3, BODY_Y + 16)
         for row in range(2):
             side = p if row == 0 else a
             y = BODY_Y + 32 + row * 12
             text.draw(c, S, "You" if row == 0 else "Automa", 154, y)
             for i in range(4):
-                text.draw_centered(c, S, str(side["circles"][i]), 196 + i * 20, y)
+                text.draw_centered(c, S, str(side["circles"][i]), 204 + i * 18, y)
             text.draw_right(c, S, str(side["majority_points"]), WIDTH - 3, y)
         text.draw(c, S, "Automa: %d x%d = %d" % (a["majority_points"], a["multiplier"], a["total"]),
                   154, BODY_Y + 57)
@@ -196,8 +196,8 @@ class SoloResult(Screen):
         c.hline(0, y, WIDTH, 1)
         text.draw(c, text.BODY, "You", 4, y + 10)
         text.draw(c, text.BIG, str(p["total"]), 34, y + 5)
-        text.draw(c, text.BODY, "Automa", 96, y + 10)
-        text.draw(c, text.BIG, str(a["total"]), 150, y + 5)
+        text.draw(c, text.BODY, "Automa", 84, y + 10)
+        text.draw(c, text.BIG, str(a["total"]), 140, y + 5)
         if res["winner"] == "player":
             verdict = "You win!"
         elif p["total"] == a["total"]:
@@ -205,7 +205,7 @@ class SoloResult(Screen):
         else:
             verdict = "Automa wins"
         w = text.width(text.BODY, verdict)
-        draw.inverted(c, text.BODY, verdict, WIDTH - w - 8, y + 9, 3)
+        draw.inverted(c, text.BODY, verdict, WIDTH - w - 7, y + 9, 3)
 
     def button(self, b):
         if b == "A":

@@ -97,8 +97,9 @@ class CellScreen(Screen):
         marks.append([focus[0], focus[1], tk.PLAYER])
         cell = draw.cell_size(self.ticket, 160, KEYS_Y - BODY_Y - 8, 26)
         w, h = draw.ticket_size(self.ticket, cell)
+        ring = [focus] if self.first is None else [self.first, focus]
         draw.draw_ticket(c, self.ticket, marks, 8 + (160 - w) // 2,
-                         BODY_Y + (KEYS_Y - BODY_Y - 2 - h) // 2, cell, self.valid, [focus])
+                         BODY_Y + (KEYS_Y - BODY_Y - 2 - h) // 2, cell, self.valid, ring)
         x = 182
         icons.draw(c, icons.area(tk.AREAS[self.area]), x, BODY_Y + 2)
         text.draw(c, text.BODY, tk.AREAS[self.area], x + 20, BODY_Y + 3)
