@@ -11,7 +11,7 @@ from usher.ui.app import App
 from usher.ui.canvas import new_canvas
 from usher.ui.games.takeaseat import results, solo
 from usher.ui.history import History
-from usher.ui.widgets import MessageBox, NumberEntry
+from usher.ui.widgets import MessageBox
 
 # Objectives entered in setup (TS-14 "entered"): A columns (4/column, x2),
 # B rows (3/row), C relevant_people (2 each), D empty_areas (1 each).
@@ -32,6 +32,12 @@ def _tap(app, b):
     return r1 or r2
 
 
+def _view(app):
+    """The top screen, or the view shown inside the solo game screen."""
+    top = app.top()
+    return top.view if isinstance(top, solo.SoloScreen) else top
+
+
 def _hold(app, b):
     app.handle(("press", b))
     r = app.handle(("long", b))
@@ -47,11 +53,11 @@ def _taps(app, script):
 def _solo_turn(app, double=False):
     """From the Automa step or the turn screen: scratch the first valid cell
     of the focused ticket (two with double), then the Automa plays."""
-    if isinstance(app.top(), solo.AutomaStep):
+    if isinstance(_view(app), solo.AutomaStep):
         _tap(app, "C")
-    assert isinstance(app.top(), solo.TurnScreen)
+    assert isinstance(_view(app), solo.TurnScreen)
     _tap(app, "C")
-    assert isinstance(app.top(), solo.CellScreen)
+    assert isinstance(_view(app), solo.CellScreen)
     if double:
         _tap(app, "B")
     _tap(app, "C")
@@ -77,7 +83,9 @@ def _expected_majorities(scratches):
 
 
 def _enter(app, value):
-    assert isinstance(app.top(), NumberEntry)
+    """The focused number row is in edit mode: UP value times, OK."""
+    form = app.top()
+    assert form.editing is not None and form.keys() == ("Cancel", None, "OK")
     for _ in range(value):
         _tap(app, "UP")
     _tap(app, "C")
@@ -90,14 +98,14 @@ def test_ts5_ts9_ts21_whole_solo_game_by_buttons_reaches_the_result():
     s = app.state
     assert s["mode"] == "solo" and s["panel_ids"] == [0, 1]
     assert s["objectives"] == ["columns", "rows", "relevant_people", "empty_areas"]
-    assert isinstance(app.top(), solo.TurnScreen) and "Turn 1/14  Right panel" == app.top().status()
+    assert isinstance(_view(app), solo.TurnScreen) and "Turn 1/14  Right panel" == app.top().status()
     steps = 0
     for turn in range(1, 15):
         assert app.state["turn"] == turn
         # TS-5: odd turns on the right panel (0), even on the left (1).
         assert app.state["panel"] == (0 if turn % 2 else 1)
         _solo_turn(app, double=(turn == 3))
-        assert isinstance(app.top(), solo.AutomaStep)
+        assert isinstance(_view(app), solo.AutomaStep)
         step = app.state["automa_last"]
         assert step["turn"] == turn and step["panel"] == (1 if turn % 2 else 0)
         # The step shows every Automa scratch as a ringed cell of its panel.
@@ -116,6 +124,8 @@ def test_ts5_ts9_ts21_whole_solo_game_by_buttons_reaches_the_result():
     _tap(app, "C")
     form = app.top()
     assert isinstance(form, results.ScoreForm)
+    _taps(app, "C,UP,UP,A")  # Cancel puts the value back
+    assert form.counts[0] == 0 and form.editing is None and form.focus == 0
     for value in (2, 1, 3, 4, 5):  # counts A-D, then the usher bonus
         _tap(app, "C")
         _enter(app, value)
@@ -134,6 +144,25 @@ def test_ts5_ts9_ts21_whole_solo_game_by_buttons_reaches_the_result():
     assert app.record is None and app.top().route == "launcher"
 
 
+def test_pl6_a_solo_turn_is_partial_refreshes_of_one_screen():
+    """Automa step -> tickets -> cell -> next Automa step stay in one screen:
+    partial refreshes, a full one only when the policy's bound is reached."""
+    app = _app(mptest.tmpdir())
+    app.start()
+    _taps(app, SOLO_SETUP)
+    screen = app.top()
+    requests = []
+    for turn in range(1, 5):
+        for b in (["C"] if turn > 1 else []) + ["C", "C"]:
+            requests.append(_tap(app, b))
+            assert app.top() is screen
+    partials = [r for r in requests if r[0] == "partial"]
+    fulls = [r for r in requests if r[0] == "full"]
+    assert len(requests) == 11 and len(fulls) == 11 // (app.setting("max_partials") + 1)
+    assert len(partials) + len(fulls) == 11
+    assert app.top().status() == "Turn 4/14  Automa: Right panel"  # TS-5: player left
+
+
 def test_pl11_refused_pass_shows_the_engine_message_state_unchanged():
     app = _app(mptest.tmpdir())
     app.start()
@@ -144,7 +173,7 @@ def test_pl11_refused_pass_shows_the_engine_message_state_unchanged():
     assert "A scratch is still possible" in " ".join(app.top().lines)
     assert canonical_json(app.state) == before and app.record["actions"] == []
     _tap(app, "C")
-    assert isinstance(app.top(), solo.TurnScreen)
+    assert isinstance(_view(app), solo.TurnScreen)
 
 
 def test_pl8_ts12_undo_through_history_redraws_the_same_automa_card():
@@ -158,16 +187,16 @@ def test_pl8_ts12_undo_through_history_redraws_the_same_automa_card():
     _hold(app, "B")
     assert [a["type"] for a in app.record["actions"]] == ["reserve"]
     _tap(app, "A")
-    assert isinstance(app.top(), solo.AutomaDraw) and app.state["phase"] == "automa"
+    assert isinstance(_view(app), solo.AutomaDraw) and app.state["phase"] == "automa"
     _tap(app, "C")  # draw again: same generator state, same card (TS-12)
-    assert isinstance(app.top(), solo.AutomaStep)
+    assert isinstance(_view(app), solo.AutomaStep)
     assert canonical_json(app.state["automa_last"]) == first
     _taps(app, "A,C")
     _hold(app, "B")
     _hold(app, "B")
     assert app.record["actions"] == []
     _tap(app, "A")
-    assert isinstance(app.top(), solo.TurnScreen) and app.state["turn"] == 1
+    assert isinstance(_view(app), solo.TurnScreen) and app.state["turn"] == 1
 
 
 def test_pl8_restart_lands_on_the_same_solo_screen():
@@ -176,15 +205,15 @@ def test_pl8_restart_lands_on_the_same_solo_screen():
     app.start()
     _taps(app, SOLO_SETUP)
     _solo_turn(app)
-    assert isinstance(app.top(), solo.AutomaStep)
+    assert isinstance(_view(app), solo.AutomaStep)
     app2 = _app(data)
     app2.start()
-    assert isinstance(app2.top(), solo.AutomaStep) and app2.state["turn"] == 2
+    assert isinstance(_view(app2), solo.AutomaStep) and app2.state["turn"] == 2
     _tap(app2, "C")  # close the step: the turn screen
-    assert isinstance(app2.top(), solo.TurnScreen)
+    assert isinstance(_view(app2), solo.TurnScreen)
     app3 = _app(data)
     app3.start()
-    assert isinstance(app3.top(), solo.TurnScreen)
+    assert isinstance(_view(app3), solo.TurnScreen)
     assert app3.top().status() == "Turn 2/14  Left panel"
 
 
@@ -193,7 +222,7 @@ def test_ts4_double_reservation_needs_a_valid_second_cell():
     app.start()
     _taps(app, SOLO_SETUP)
     _taps(app, "C,B")
-    cell_screen = app.top()
+    cell_screen = _view(app)
     assert cell_screen.first is not None
     # Every offered second cell is valid after the first (TS-4).
     s = app.state

@@ -89,13 +89,9 @@ def _right_panel(app, opts, names, right):
 def play_screen(app):
     s = app.state
     if s["mode"] == "solo":
-        from usher.ui.games.takeaseat import solo
-        if common.step_pending(app):
-            return solo.AutomaStep(app)
-        if s["phase"] == "player":
-            return solo.TurnScreen(app)
-        if s["phase"] == "automa":
-            return solo.AutomaDraw(app)
+        if s["phase"] in ("player", "automa") or common.step_pending(app):
+            from usher.ui.games.takeaseat import solo
+            return solo.SoloScreen(app, solo.view_for(app))
     from usher.ui.games.takeaseat import results
     if s["phase"] == "player":
         return results.Tracker(app)

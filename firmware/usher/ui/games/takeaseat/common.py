@@ -20,14 +20,14 @@ def step_pending(app):
 
 def close_step(app):
     app.set_setting(STEP_SEEN, len(app.record["actions"]))
-    app.show_game()
 
 
 def automa_turn(app):
-    """Play the Automa's turn (TS-9..TS-11) and show its step."""
+    """Play the Automa's turn (TS-9..TS-11); its step is then to be shown."""
     if app.play({"type": "automa"}):
         app.set_setting(STEP_SEEN, None)
-        app.show_game()
+        return True
+    return False
 
 
 def objectives_text(state):

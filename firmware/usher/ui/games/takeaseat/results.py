@@ -8,7 +8,7 @@ from usher.ui.canvas import WIDTH
 from usher.ui.games.takeaseat import common, draw
 from usher.ui.history import History
 from usher.ui.screen import BODY_Y, KEYS_Y, Screen
-from usher.ui.widgets import MessageBox, NumberEntry
+from usher.ui.widgets import FAST_STEP, REPEAT_FAST_AFTER, MessageBox
 
 ROW_H = 16
 ROWS = 6
@@ -27,7 +27,9 @@ def _outcome_label(o):
 class ScoreForm(Screen):
     """Counts for slots A-D, the usher bonus and (multiplayer) the eight
     ticket outcomes; UP/DOWN move, C changes the focused row, the last row
-    saves. player is None in solo."""
+    saves. player is None in solo. Numbers are edited in place (C, then
+    UP/DOWN, C again): a separate entry screen would cost two full e-ink
+    refreshes per number (PL-6)."""
 
     def __init__(self, app, player=None):
         super().__init__(app)
@@ -42,11 +44,15 @@ class ScoreForm(Screen):
         self.rows.append("save")
         self.focus = 0
         self.top = 0
+        self.editing = None  # the value before the edit, while editing
+        self.repeats = 0
 
     def status(self):
         return "%d/%d" % (self.focus + 1, len(self.rows))
 
     def keys(self):
+        if self.editing is not None:
+            return ("Cancel", None, "OK")
         back = "Menu" if self.player is None else "Back"
         return (back, None, "Save" if self.rows[self.focus] == "save" else "Change")
 
@@ -93,15 +99,58 @@ class ScoreForm(Screen):
             else:
                 label = "Save: total %d" % self.total()
             text.draw(c, text.BODY, text.fit(text.BODY, label, 196 - x), x, y + 1, fg)
+            if i == self.focus and self.editing is not None:
+                # The value being edited: black on a white box, UP/DOWN marks.
+                c.fill_rect(200, y + 1, 50, ROW_H - 2, 0)
+                c.line(204, y + 6, 207, y + 3, 1)
+                c.line(207, y + 3, 210, y + 6, 1)
+                c.line(204, y + 10, 207, y + 13, 1)
+                c.line(207, y + 13, 210, y + 10, 1)
+                fg = 1
             if value:
                 text.draw_right(c, text.BODY, value, 246, y + 1, fg)
+            fg = 0 if i == self.focus else 1
             if extra:
                 text.draw_right(c, text.SMALL, extra, WIDTH - 3, y + 3, fg)
+
+    def _value(self):
+        row = self.rows[self.focus]
+        return self.bonus if row == "bonus" else self.counts[int(row[1])]
+
+    def _set(self, v):
+        row = self.rows[self.focus]
+        v = max(0, min(MAX_ENTRY, v))
+        if row == "bonus":
+            self.bonus = v
+        else:
+            self.counts[int(row[1])] = v
+        self.changed()
+
+    def _edit(self, b):
+        if b in ("UP", "DOWN"):
+            self.repeats = 0
+            self._set(self._value() + (1 if b == "UP" else -1))
+        elif b == "A":
+            self._set(self.editing)
+            self.editing = None
+        elif b == "C":
+            self.editing = None
+            self.button("DOWN")
+
+    def repeat(self, b):
+        if self.editing is not None and b in ("UP", "DOWN"):
+            self.repeats += 1
+            step = FAST_STEP if self.repeats > REPEAT_FAST_AFTER else 1
+            self._set(self._value() + (step if b == "UP" else -step))
+        else:
+            self.button(b)
 
     def button(self, b):
         app = self.app
         n = len(self.rows)
-        if b in ("UP", "DOWN"):
+        if self.editing is not None:
+            self._edit(b)
+        elif b in ("UP", "DOWN"):
             self.focus = (self.focus + (1 if b == "DOWN" else n - 1)) % n
             if self.focus < self.top:
                 self.top = self.focus
@@ -115,13 +164,9 @@ class ScoreForm(Screen):
                 app.pop()
         elif b == "C":
             row = self.rows[self.focus]
-            if row[0] == "c":
-                k = int(row[1])
-                app.push(NumberEntry(app, self.title, "Count for objective %s" % "ABCD"[k],
-                                     self.counts[k], 0, MAX_ENTRY, self._set_count))
-            elif row == "bonus":
-                app.push(NumberEntry(app, self.title, "Usher bonus", self.bonus, 0, MAX_ENTRY,
-                                     self._set_bonus))
+            if row[0] == "c" or row == "bonus":
+                self.editing = self._value()
+                self.changed()
             elif row[0] == "o":
                 k = int(row[1])
                 order = sc.OUTCOMES
@@ -129,18 +174,6 @@ class ScoreForm(Screen):
                 self.changed()
             else:
                 self._save()
-
-    def _next(self):
-        self.app.pop()
-        self.button("DOWN")
-
-    def _set_count(self, app, value):
-        self.counts[int(self.rows[self.focus][1])] = value
-        self._next()
-
-    def _set_bonus(self, app, value):
-        self.bonus = value
-        self._next()
 
     def _save(self):
         action = {"type": "score", "counts": list(self.counts), "usher_bonus": self.bonus}
@@ -255,8 +288,12 @@ class Tracker(Screen):
         elif b == "B":
             app.push(History(app))
         elif b == "C":
+            # The same screen shows the next turn: a partial refresh (PL-6).
             if app.play({"type": "next_turn"}):
-                app.show_game()
+                if app.state["phase"] == "player":
+                    self.changed()
+                else:
+                    app.show_game()
 
 
 class Players(Screen):

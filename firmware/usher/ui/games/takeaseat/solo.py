@@ -1,5 +1,11 @@
 # Solo screens: the player's reservation on this turn's panel (TS-4, TS-5)
 # and the Automa's step (TS-9..TS-11) drawn as the ticket to mark.
+#
+# A turn goes Automa step -> tickets -> cell -> Automa step. These are views
+# inside ONE screen (SoloScreen), so moving between them is a partial refresh
+# of the e-ink (PL-6: a new screen costs a ~4.5 s full refresh; three a turn
+# would be slow at the table). The refresh policy still forces a full one
+# after its bounded number of partials.
 from usher.games.takeaseat import tickets as tk
 from usher.ui import icons, text
 from usher.ui.canvas import WIDTH
@@ -10,18 +16,95 @@ COL_W = WIDTH // 4
 GRID_Y = BODY_Y + 20
 
 
-class TurnScreen(Screen):
+class View(Screen):
+    """A part of SoloScreen; it also works as a screen of its own (the
+    Automa step reviewed from the menu)."""
+    host = None
+
+    def changed(self):
+        self.dirty = True
+        if self.host is not None:
+            self.host.dirty = True
+
+    def go(self, view):
+        if self.host is not None:
+            self.host.show(view)
+        else:
+            self.app.replace(view)
+
+
+class SoloScreen(Screen):
+    """The solo game screen: shows one view at a time (see the header)."""
+
+    def __init__(self, app, view):
+        super().__init__(app)
+        self.view = None
+        self.show(view)
+
+    def show(self, view):
+        view.host = self
+        self.view = view
+        self.changed()
+
+    def keys(self):
+        return self.view.keys()
+
+    def long_keys(self):
+        return self.view.long_keys()
+
+    def status(self):
+        return self.view.status()
+
+    def draw(self, c):
+        self.title = self.view.title
+        Screen.draw(self, c)
+
+    def draw_body(self, c):
+        self.view.draw_body(c)
+
+    def button(self, b):
+        self.view.button(b)
+
+    def repeat(self, b):
+        self.view.repeat(b)
+
+    def long(self, b):
+        self.view.long(b)
+
+
+def view_for(app):
+    """The view for the state: the Automa step not yet closed, the player's
+    tickets, or (after an undo) the Automa's card still to draw."""
+    if common.step_pending(app):
+        return AutomaStep(app)
+    if app.state["phase"] == "automa":
+        return AutomaDraw(app)
+    return TurnScreen(app)
+
+
+def after_automa(app, view):
+    """Play the Automa's turn; show its step in the same screen."""
+    if common.automa_turn(app):
+        if app.state["phase"] == "scoring" or view.host is None:
+            app.show_game()
+        else:
+            view.go(view_for(app))
+
+
+class TurnScreen(View):
     """This turn's panel: the four tickets with their scratches; UP/DOWN
     choose a ticket that still has a valid scratch, C opens it."""
     title = "Your turn"
 
-    def __init__(self, app):
+    def __init__(self, app, focus=None):
         super().__init__(app)
         s = app.state
         self.tickets = s["tickets"][s["panel"]]
         self.marks = s["scratches"][s["panel"]]
         self.open = [a for a in range(4) if tk.valid_scratches(self.tickets[a], self.marks[a])]
         self.focus = self.open[0] if self.open else -1
+        if focus in self.open:
+            self.focus = focus
 
     def status(self):
         return draw.turn_status(self.app.state)
@@ -61,12 +144,12 @@ class TurnScreen(Screen):
             common.open_menu(app)
         elif b == "B":
             if app.play({"type": "pass"}):
-                common.automa_turn(app)
+                after_automa(app, self)
         elif b == "C" and self.open:
-            app.push(CellScreen(app, self.focus))
+            self.go(CellScreen(app, self.focus))
 
 
-class CellScreen(Screen):
+class CellScreen(View):
     """One ticket drawn large; UP/DOWN walk its valid cells (TS-4), C
     scratches; B starts a double reservation (two cells on this ticket)."""
 
@@ -121,7 +204,7 @@ class CellScreen(Screen):
             self.changed()
         elif b == "A":
             if self.first is None:
-                app.pop()
+                self.go(TurnScreen(app, self.area))
             else:
                 self._single()
         elif b == "B" and self.first is None:
@@ -140,7 +223,7 @@ class CellScreen(Screen):
             if self.first is not None:
                 cells = [self.first] + cells
             if app.play({"type": "reserve", "area": tk.AREAS[self.area], "cells": cells}):
-                common.automa_turn(app)
+                after_automa(app, self)
 
     def _single(self):
         first = self.first
@@ -150,7 +233,7 @@ class CellScreen(Screen):
         self.changed()
 
 
-class AutomaDraw(Screen):
+class AutomaDraw(View):
     """Phase automa (after an undo): the Automa's card is still to draw."""
     title = "Automa's turn"
 
@@ -173,10 +256,10 @@ class AutomaDraw(Screen):
         if b == "A":
             common.open_menu(self.app)
         elif b == "C":
-            common.automa_turn(self.app)
+            after_automa(self.app, self)
 
 
-class AutomaStep(Screen):
+class AutomaStep(View):
     """The Automa's last turn: the ticket(s) with the new cell(s) ringed
     (numbered when there are two), the card's area, the arrow and x2, and
     any fallback (TS-10) or skip with its reason."""
@@ -272,3 +355,7 @@ class AutomaStep(Screen):
             common.open_menu(app)
         elif b == "C":
             common.close_step(app)
+            if app.state["phase"] == "scoring" or self.host is None:
+                app.show_game()
+            else:
+                self.go(TurnScreen(app))
