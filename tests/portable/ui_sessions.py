@@ -8,7 +8,6 @@ import ui_session_theatre
 from ui_fake_game import TallyApp
 
 from usher.ui.app import App
-
 from usher.ui.canvas import new_canvas
 
 SESSIONS = (
@@ -17,6 +16,16 @@ SESSIONS = (
     ("tally", "C,C,UP,UP,C,C,DOWN*8,C,C,UP,C,A,B~,A,C,C,C,C,restart,A,A,C,C"),
 ) + (ui_session_takeaseat.SESSIONS + ui_session_theatre.SESSIONS
      + ui_session_multisala.SESSIONS + ui_session_seatwars.SESSIONS)
+
+
+# The framework's own sessions play the stand-in tally game (it borrows Take a
+# Seat's id); every per-game session runs the real App with the real screens.
+FAKE_GAME_SESSIONS = ("menus", "dice", "tally")
+
+
+def new_app(name, canvas, data_dir):
+    cls = TallyApp if name in FAKE_GAME_SESSIONS else App
+    return cls(canvas, data_dir, {"battery": lambda: 76, "board": "test"})
 
 
 def events(script):
@@ -50,13 +59,6 @@ def _now_us():
     if hasattr(time, "ticks_us"):
         return time.ticks_us()
     return time.perf_counter_ns() // 1000
-
-
-def new_app(name, canvas, data_dir):
-    """The "tally" session plays the stand-in game (it borrows Take a Seat's
-    id); every other session runs the real App with the real games."""
-    app_class = TallyApp if name == "tally" else App
-    return app_class(canvas, data_dir, {"battery": lambda: 76, "board": "test"})
 
 
 def run(name, script, data_dir, on_frame=None, on_event=None, timings=None):

@@ -1,0 +1,123 @@
+# Take a Seat's screens (issue 9): setup, the solo turn (the player's
+# scratch, then the Automa's step drawn as the ticket to mark), the
+# multiplayer turn tracker, end scoring and results. The App finds this
+# package as usher.ui.games.takeaseat; rules are in docs/rules/takeaseat.md.
+from usher.games.takeaseat import panels as pn
+from usher.games.takeaseat import scoring as sc
+from usher.ui.games.takeaseat import common, draw
+from usher.ui.widgets import ChoiceEntry, Menu
+
+GAME_ID = "takeaseat"
+TITLE = "Take a Seat"
+OBJECTIVE_MODES = (
+    ("Standard deal", "standard"),
+    ("First game", "first"),
+    ("Any 4 at random", "any"),
+    ("Enter the 4 dealt", "entered"),
+)
+
+
+# --- setup -----------------------------------------------------------------------
+
+def setup_screen(app):
+    choices = [("Solo vs Automa", 1, None)]
+    for n in range(2, 7):
+        choices.append(("%d players" % n, n, None))
+    return ChoiceEntry(app, TITLE, "Who plays?", choices, _players)
+
+
+def _players(app, n):
+    opts = {"mode": "solo"} if n == 1 else {"mode": "multi", "players": n}
+    choices = [(label, key, None) for label, key in OBJECTIVE_MODES]
+    app.push(ChoiceEntry(app, TITLE, "Objectives (TS-14)", choices,
+                         lambda a, mode: _objectives(a, opts, mode)))
+
+
+def _objectives(app, opts, mode):
+    opts = dict(opts)
+    opts["objectives"] = mode
+    if mode == "entered":
+        opts["objective_ids"] = []
+        _pick_objective(app, opts)
+    else:
+        _panels_or_start(app, opts)
+
+
+def _pick_objective(app, opts):
+    slot = len(opts["objective_ids"])
+    items = [(name, oid) for oid, name in draw.OBJECTIVE_NAMES
+             if oid not in opts["objective_ids"] and oid in sc.OBJECTIVES]
+    title = "Objective %s%s" % ("ABCD"[slot], " (x2)" if slot == 0 else "")
+
+    def chosen(a, oid):
+        o = dict(opts)
+        o["objective_ids"] = opts["objective_ids"] + [oid]
+        if len(o["objective_ids"]) < 4:
+            _pick_objective(a, o)
+        else:
+            _panels_or_start(a, o)
+    app.push(Menu(app, title, items, chosen))
+
+
+def _panels_or_start(app, opts):
+    if opts["mode"] == "multi":
+        app.new_game(GAME_ID, opts)
+        return
+    names = [p["name"] for p in pn.sample_panels()]
+    choices = [("Random panels", -1, None)]
+    for i in range(len(names)):
+        choices.append((names[i], i, None))
+    app.push(ChoiceEntry(app, TITLE, "Right panel (odd turns)", choices,
+                         lambda a, right: _right_panel(a, opts, names, right)))
+
+
+def _right_panel(app, opts, names, right):
+    if right < 0:
+        app.new_game(GAME_ID, opts)
+        return
+    choices = [(names[i], i, None) for i in range(len(names)) if i != right]
+
+    def left(a, i):
+        o = dict(opts)
+        o["panels"] = [right, i]
+        a.new_game(GAME_ID, o)
+    app.push(ChoiceEntry(app, TITLE, "Left panel (even turns)", choices, left))
+
+
+# --- the screen for the current state ------------------------------------------------
+
+def play_screen(app):
+    s = app.state
+    if s["mode"] == "solo":
+        if s["phase"] in ("player", "automa") or common.step_pending(app):
+            from usher.ui.games.takeaseat import solo
+            return solo.SoloScreen(app, solo.view_for(app))
+    from usher.ui.games.takeaseat import results
+    if s["phase"] == "player":
+        return results.Tracker(app)
+    if s["phase"] == "scoring":
+        if s["mode"] == "solo":
+            return results.ScoreForm(app)
+        return results.Players(app)
+    if s["mode"] == "solo":
+        return results.SoloResult(app)
+    return results.MultiResult(app)
+
+
+def describe(action):
+    t = action.get("type")
+    if t == "reserve":
+        cells = action.get("cells") or []
+        names = "+".join([draw.cell_name(c) for c in cells])
+        return "%s %s %s" % ("Double" if len(cells) == 2 else "Scratch", action.get("area"), names)
+    if t == "pass":
+        return "Pass (no valid scratch)"
+    if t == "automa":
+        return "Automa draws a card"
+    if t == "next_turn":
+        return "Next turn"
+    if t == "score":
+        who = "P%d " % (action["player"] + 1) if "player" in action else ""
+        counts = ",".join([str(n) for n in action.get("counts", [])])
+        return "%sScore A-D %s, bonus %s" % (who, counts, action.get("usher_bonus"))
+    return str(t)

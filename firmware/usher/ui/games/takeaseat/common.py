@@ -1,0 +1,60 @@
+# Pieces every Take a Seat screen uses: the game menu (history, the last
+# Automa step, objectives, back to the launcher) and the "Automa step seen"
+# mark that lets a restart land on the same screen (PL-8).
+from usher.ui.games.takeaseat import draw
+from usher.ui.history import History
+from usher.ui.widgets import Menu, MessageBox
+
+# The action count at which the player closed the last Automa step. Kept with
+# the App's settings (they are saved in ui.json), so after a restart the step
+# screen shows again only if it had not been closed.
+STEP_SEEN = "takeaseat_step_seen"
+
+
+def step_pending(app):
+    s = app.state
+    return (s["mode"] == "solo" and s.get("automa_last") is not None
+            and s["phase"] in ("player", "scoring")
+            and app.setting(STEP_SEEN) != len(app.record["actions"]))
+
+
+def close_step(app):
+    app.set_setting(STEP_SEEN, len(app.record["actions"]))
+
+
+def automa_turn(app):
+    """Play the Automa's turn (TS-9..TS-11); its step is then to be shown."""
+    if app.play({"type": "automa"}):
+        app.set_setting(STEP_SEEN, None)
+        return True
+    return False
+
+
+def objectives_text(state):
+    lines = []
+    for i in range(4):
+        tag = " (x2)" if i == 0 else ""
+        lines.append("%s%s: %s" % ("ABCD"[i], tag, draw.objective_name(state["objectives"][i])))
+    return "\n".join(lines)
+
+
+def open_menu(app):
+    items = [("History and undo", "history")]
+    if app.state.get("automa_last"):
+        items.append(("Last Automa step", "step"))
+    items.append(("Objectives", "objectives"))
+    items.append(("Main menu (game kept)", "launcher"))
+    app.push(Menu(app, "Take a Seat", items, _menu_choice))
+
+
+def _menu_choice(app, value):
+    if value == "history":
+        app.replace(History(app))
+    elif value == "step":
+        from usher.ui.games.takeaseat import solo
+        app.replace(solo.AutomaStep(app, review=True))
+    elif value == "objectives":
+        app.replace(MessageBox(app, "Objectives", objectives_text(app.state)))
+    elif value == "launcher":
+        from usher.ui.screens import Launcher
+        app.reset([Launcher(app)])

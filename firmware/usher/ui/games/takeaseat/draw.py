@@ -1,0 +1,116 @@
+# Pictures and labels shared by Take a Seat's screens: a ticket as a small
+# grid (TS-2, TS-3), the objective names (TS-13) and the panel sides (TS-5).
+#
+# Cell legend, the same on every screen:
+#   empty outline      an unscratched seat
+#   X                  the player's scratch
+#   solid              the Automa's scratch
+#   dot                a valid scratch you can choose (TS-4)
+#   thick ring         "mark this one": the focused cell, or the Automa's new cell
+from usher.ui import text
+
+SIDES = ("Right", "Left")
+# TS-13 ids -> names that fit a row of the body font.
+OBJECTIVE_NAMES = (
+    ("audience_authorities", "Audience authorities"),
+    ("audience_celebrities", "Audience celebrities"),
+    ("audience_press", "Audience press"),
+    ("audience_public", "Audience public"),
+    ("columns", "Columns"),
+    ("rows", "Rows"),
+    ("vip_fans", "VIP fans"),
+    ("pillar_visibility", "Pillar visibility"),
+    ("relevant_people", "Relevant people"),
+    ("pillars_area", "Pillars area"),
+    ("aisle_seats", "Aisle seats"),
+    ("largest_square", "Largest square"),
+    ("lowest_occupancy", "Lowest occupancy"),
+    ("empty_areas", "Empty areas"),
+)
+
+
+def objective_name(oid):
+    for key, name in OBJECTIVE_NAMES:
+        if key == oid:
+            return name
+    return oid
+
+
+def turn_status(state):
+    """The turn and the player's panel, shown on every solo/multi screen."""
+    return "Turn %d/14  %s panel" % (state["turn"], SIDES[state["panel"]])
+
+
+def bounds(ticket):
+    """(first row, first col, rows, cols) of the ticket's bounding box."""
+    rows = [c[0] for c in ticket]
+    cols = [c[1] for c in ticket]
+    r0 = min(rows)
+    c0 = min(cols)
+    return r0, c0, max(rows) - r0 + 1, max(cols) - c0 + 1
+
+
+def cell_size(ticket, max_w, max_h, biggest):
+    _, _, rows, cols = bounds(ticket)
+    return max(4, min(biggest, (max_w - 1) // cols, (max_h - 1) // rows))
+
+
+def ticket_size(ticket, cell):
+    _, _, rows, cols = bounds(ticket)
+    return cols * cell + 1, rows * cell + 1
+
+
+def _has(cells, r, c):
+    for x in cells:
+        if x[0] == r and x[1] == c:
+            return True
+    return False
+
+
+def draw_ticket(c, ticket, marks, x, y, cell, valid=(), ring=(), numbers=None):
+    """Draw the ticket's cells with their scratches (marks: [row, col, who]).
+    valid: cells to dot; ring: cells to ring; numbers: [[row, col, digit]]
+    written in the ring's cells (the order of the Automa's scratches)."""
+    r0, c0, _, _ = bounds(ticket)
+    for cl in ticket:
+        cx = x + (cl[1] - c0) * cell
+        cy = y + (cl[0] - r0) * cell
+        c.rect(cx, cy, cell + 1, cell + 1, 1)
+        who = None
+        for m in marks:
+            if m[0] == cl[0] and m[1] == cl[1]:
+                who = m[2]
+        if who == 0:
+            c.line(cx + 2, cy + 2, cx + cell - 2, cy + cell - 2, 1)
+            c.line(cx + 2, cy + cell - 2, cx + cell - 2, cy + 2, 1)
+        elif who == 1:
+            c.fill_rect(cx + 2, cy + 2, cell - 3, cell - 3, 1)
+        elif _has(valid, cl[0], cl[1]):
+            m = cell // 2
+            c.fill_rect(cx + m - 1, cy + m - 1, 3, 3, 1)
+    for cl in ring:
+        cx = x + (cl[1] - c0) * cell
+        cy = y + (cl[0] - r0) * cell
+        for k in (1, 2):
+            c.rect(cx - k, cy - k, cell + 1 + 2 * k, cell + 1 + 2 * k, 1)
+    if numbers:
+        for n in numbers:
+            cx = x + (n[1] - c0) * cell
+            cy = y + (n[0] - r0) * cell
+            s = str(n[2])
+            if cell >= 12:
+                text.draw_centered(c, text.SMALL, s, cx + cell // 2 + 1,
+                                   cy + (cell - text.SMALL.HEIGHT) // 2 + 1, 0)
+
+
+def inverted(c, font, s, x, y, pad=2):
+    """s in white on a black box; returns the box's right edge."""
+    w = text.width(font, s)
+    c.fill_rect(x, y, w + 2 * pad, font.HEIGHT + 2, 1)
+    text.draw(c, font, s, x + pad, y + 1, 0)
+    return x + w + 2 * pad
+
+
+def cell_name(cell):
+    """A cell as players count it: row and column from 1."""
+    return "r%dc%d" % (cell[0] + 1, cell[1] + 1)

@@ -1,0 +1,404 @@
+# End of game: entering the numbers (objective counts per slot TS-15/TS-16,
+# usher bonus, multiplayer ticket outcomes TS-22) and the results with their
+# breakdown and winner (TS-19..TS-21); the multiplayer turn tracker (TS-5).
+from usher.games.takeaseat import scoring as sc
+from usher.games.takeaseat import tickets as tk
+from usher.ui import icons, text
+from usher.ui.canvas import WIDTH
+from usher.ui.games.takeaseat import common, draw
+from usher.ui.history import History
+from usher.ui.screen import BODY_Y, KEYS_Y, Screen
+from usher.ui.widgets import FAST_STEP, REPEAT_FAST_AFTER, MessageBox
+
+ROW_H = 16
+ROWS = 6
+MAX_ENTRY = 99
+OUTCOME_LABELS = (("more", "more", "2 circles"), ("equal", "tie", "1 circle"),
+                  ("fewer", "fewer", "0"), ("none", "both 0", "0"))
+
+
+def _outcome_label(o):
+    for key, label, circles in OUTCOME_LABELS:
+        if key == o:
+            return label, circles
+    return o, ""
+
+
+class ScoreForm(Screen):
+    """Counts for slots A-D, the usher bonus and (multiplayer) the eight
+    ticket outcomes; UP/DOWN move, C changes the focused row, the last row
+    saves. player is None in solo. Numbers are edited in place (C, then
+    UP/DOWN, C again): a separate entry screen would cost two full e-ink
+    refreshes per number (PL-6)."""
+
+    def __init__(self, app, player=None):
+        super().__init__(app)
+        self.player = player
+        self.title = "Final score" if player is None else "Score: player %d" % (player + 1)
+        self.counts = [0, 0, 0, 0]
+        self.bonus = 0
+        self.outcomes = None if player is None else ["none"] * 8
+        self.rows = ["c0", "c1", "c2", "c3", "bonus"]
+        if player is not None:
+            self.rows += ["o%d" % i for i in range(8)]
+        self.rows.append("save")
+        self.focus = 0
+        self.top = 0
+        self.editing = None  # the value before the edit, while editing
+        self.repeats = 0
+
+    def status(self):
+        return "%d/%d" % (self.focus + 1, len(self.rows))
+
+    def keys(self):
+        if self.editing is not None:
+            return ("Cancel", None, "OK")
+        back = "Menu" if self.player is None else "Back"
+        return (back, None, "Save" if self.rows[self.focus] == "save" else "Change")
+
+    def total(self):
+        s = self.app.state
+        _, obj = sc.objectives_score(s["objectives"], self.counts)
+        if self.player is None:
+            circles = sc.solo_circles(s["scratches"])[0]
+        else:
+            circles = sc.circles_from_outcomes(self.outcomes)
+        return sc.total_score(obj, sc.majority_points(circles), self.bonus)
+
+    def draw_body(self, c):
+        s = self.app.state
+        for r in range(ROWS):
+            i = self.top + r
+            if i >= len(self.rows):
+                break
+            y = BODY_Y + r * ROW_H
+            fg = 1
+            if i == self.focus:
+                c.fill_rect(0, y, WIDTH, ROW_H, 1)
+                fg = 0
+            row = self.rows[i]
+            value = ""
+            extra = ""
+            x = 4
+            if row[0] == "c":
+                k = int(row[1])
+                label = "%s%s %s" % ("ABCD"[k], " x2" if k == 0 else "",
+                                     draw.objective_name(s["objectives"][k]))
+                value = str(self.counts[k])
+                pts = sc.objective_points(s["objectives"][k], self.counts[k]) * (2 if k == 0 else 1)
+                extra = "%d pts" % pts
+            elif row == "bonus":
+                label = "Usher bonus"
+                value = str(self.bonus)
+            elif row[0] == "o":
+                k = int(row[1])
+                icons.draw(c, icons.area(tk.AREAS[k % 4]), x, y, fg)
+                x += 20
+                label = "%s panel %s" % (draw.SIDES[k // 4], tk.AREAS[k % 4])
+                value, extra = _outcome_label(self.outcomes[k])
+            else:
+                label = "Save: total %d" % self.total()
+            text.draw(c, text.BODY, text.fit(text.BODY, label, 196 - x), x, y + 1, fg)
+            if i == self.focus and self.editing is not None:
+                # The value being edited: black on a white box, UP/DOWN marks.
+                c.fill_rect(200, y + 1, 50, ROW_H - 2, 0)
+                c.line(204, y + 6, 207, y + 3, 1)
+                c.line(207, y + 3, 210, y + 6, 1)
+                c.line(204, y + 10, 207, y + 13, 1)
+                c.line(207, y + 13, 210, y + 10, 1)
+                fg = 1
+            if value:
+                text.draw_right(c, text.BODY, value, 246, y + 1, fg)
+            fg = 0 if i == self.focus else 1
+            if extra:
+                text.draw_right(c, text.SMALL, extra, WIDTH - 3, y + 3, fg)
+
+    def _value(self):
+        row = self.rows[self.focus]
+        return self.bonus if row == "bonus" else self.counts[int(row[1])]
+
+    def _set(self, v):
+        row = self.rows[self.focus]
+        v = max(0, min(MAX_ENTRY, v))
+        if row == "bonus":
+            self.bonus = v
+        else:
+            self.counts[int(row[1])] = v
+        self.changed()
+
+    def _edit(self, b):
+        if b in ("UP", "DOWN"):
+            self.repeats = 0
+            self._set(self._value() + (1 if b == "UP" else -1))
+        elif b == "A":
+            self._set(self.editing)
+            self.editing = None
+        elif b == "C":
+            self.editing = None
+            self.button("DOWN")
+
+    def repeat(self, b):
+        if self.editing is not None and b in ("UP", "DOWN"):
+            self.repeats += 1
+            step = FAST_STEP if self.repeats > REPEAT_FAST_AFTER else 1
+            self._set(self._value() + (step if b == "UP" else -step))
+        else:
+            self.button(b)
+
+    def button(self, b):
+        app = self.app
+        n = len(self.rows)
+        if self.editing is not None:
+            self._edit(b)
+        elif b in ("UP", "DOWN"):
+            self.focus = (self.focus + (1 if b == "DOWN" else n - 1)) % n
+            if self.focus < self.top:
+                self.top = self.focus
+            elif self.focus >= self.top + ROWS:
+                self.top = self.focus - ROWS + 1
+            self.changed()
+        elif b == "A":
+            if self.player is None:
+                common.open_menu(app)
+            else:
+                app.pop()
+        elif b == "C":
+            row = self.rows[self.focus]
+            if row[0] == "c" or row == "bonus":
+                self.editing = self._value()
+                self.changed()
+            elif row[0] == "o":
+                k = int(row[1])
+                order = sc.OUTCOMES
+                self.outcomes[k] = order[(order.index(self.outcomes[k]) + 1) % len(order)]
+                self.changed()
+            else:
+                self._save()
+
+    def _save(self):
+        action = {"type": "score", "counts": list(self.counts), "usher_bonus": self.bonus}
+        if self.player is not None:
+            action["player"] = self.player
+            action["majorities"] = list(self.outcomes)
+        if self.app.play(action):
+            self.app.show_game()
+
+
+class SoloResult(Screen):
+    """TS-19/TS-21: objectives per slot, majorities per area for both
+    sides (the Automa's x4), bonus, totals and the winner."""
+    title = "Result"
+
+    def keys(self):
+        return ("History", None, "Finish")
+
+    def status(self):
+        return "solo, 14 turns"
+
+    def draw_body(self, c):
+        res = self.app.state["result"]
+        p = res["player"]
+        a = res["automa"]
+        objectives = self.app.state["objectives"]
+        S = text.SMALL
+        text.draw(c, S, "Objectives", 4, BODY_Y)
+        for k in range(4):
+            y = BODY_Y + 12 + k * 11
+            pts = p["objective_points"][k] * (2 if k == 0 else 1)
+            label = "%s%s %s" % ("ABCD"[k], " x2" if k == 0 else "", draw.objective_name(objectives[k]))
+            text.draw(c, S, text.fit(S, label, 112), 4, y)
+            text.draw_right(c, S, str(pts), 142, y)
+        y = BODY_Y + 56
+        text.draw(c, S, "Usher bonus", 4, y)
+        text.draw_right(c, S, str(p["usher_bonus"]), 142, y)
+        c.vline(148, BODY_Y, 68, 1)
+        text.draw(c, S, "Majorities (circles)", 154, BODY_Y)
+        for i in range(4):
+            icons.draw(c, icons.area(tk.AREAS[i]), 196 + i * 18, BODY_Y + 12)
+        text.draw_right(c, S, "pts", WIDTH - 3, BODY_Y + 16)
+        for row in range(2):
+            side = p if row == 0 else a
+            y = BODY_Y + 32 + row * 12
+            text.draw(c, S, "You" if row == 0 else "Automa", 154, y)
+            for i in range(4):
+                text.draw_centered(c, S, str(side["circles"][i]), 204 + i * 18, y)
+            text.draw_right(c, S, str(side["majority_points"]), WIDTH - 3, y)
+        text.draw(c, S, "Automa: %d x%d = %d" % (a["majority_points"], a["multiplier"], a["total"]),
+                  154, BODY_Y + 57)
+        y = BODY_Y + 70
+        c.hline(0, y, WIDTH, 1)
+        text.draw(c, text.BODY, "You", 4, y + 10)
+        text.draw(c, text.BIG, str(p["total"]), 34, y + 5)
+        text.draw(c, text.BODY, "Automa", 84, y + 10)
+        text.draw(c, text.BIG, str(a["total"]), 140, y + 5)
+        if res["winner"] == "player":
+            verdict = "You win!"
+        elif p["total"] == a["total"]:
+            verdict = "Tie: Automa wins"
+        else:
+            verdict = "Automa wins"
+        w = text.width(text.BODY, verdict)
+        draw.inverted(c, text.BODY, verdict, WIDTH - w - 7, y + 9, 3)
+
+    def button(self, b):
+        if b == "A":
+            self.app.push(History(self.app))
+        elif b == "C":
+            self.app.end_game()
+
+
+class Tracker(Screen):
+    """Multiplayer turn tracker (TS-5): the turn, which panel, objectives."""
+    title = "Take a Seat"
+
+    def status(self):
+        return "%d players" % self.app.state["players"]
+
+    def keys(self):
+        last = self.app.state["turn"] >= 14
+        return ("Menu", "History", "End game" if last else "Next turn")
+
+    def draw_body(self, c):
+        s = self.app.state
+        text.draw(c, text.BODY, "Turn", 6, BODY_Y + 2)
+        text.draw(c, text.BIG, "%d/14" % s["turn"], 6, BODY_Y + 18)
+        # The sheet's two panels; the one to scratch this turn is black.
+        for side in (1, 0):
+            x = 120 if side == 1 else 200
+            if side == s["panel"]:
+                c.fill_rect(x, BODY_Y + 2, 74, 40, 1)
+                text.draw_centered(c, text.BODY, draw.SIDES[side].upper(), x + 37, BODY_Y + 8, 0)
+                text.draw_centered(c, text.SMALL, "scratch here", x + 37, BODY_Y + 26, 0)
+            else:
+                c.rect(x, BODY_Y + 2, 74, 40, 1)
+                text.draw_centered(c, text.BODY, draw.SIDES[side], x + 37, BODY_Y + 8)
+        y = BODY_Y + 50
+        c.hline(0, y - 3, WIDTH, 1)
+        for k in range(4):
+            x = 4 + (k % 2) * 146
+            yy = y + (k // 2) * 12
+            label = "%s%s %s" % ("ABCD"[k], " x2" if k == 0 else "", draw.objective_name(s["objectives"][k]))
+            text.draw(c, text.SMALL, text.fit(text.SMALL, label, 140), x, yy)
+        text.draw(c, text.SMALL, "Objectives: count them at the end.", 4, y + 28)
+
+    def button(self, b):
+        app = self.app
+        if b == "A":
+            common.open_menu(app)
+        elif b == "B":
+            app.push(History(app))
+        elif b == "C":
+            # The same screen shows the next turn: a partial refresh (PL-6).
+            if app.play({"type": "next_turn"}):
+                if app.state["phase"] == "player":
+                    self.changed()
+                else:
+                    app.show_game()
+
+
+class Players(Screen):
+    """Multiplayer scoring: who has entered their numbers (TS-22)."""
+    title = "Final scoring"
+
+    def __init__(self, app):
+        super().__init__(app)
+        scores = app.state["scores"]
+        todo = [i for i in range(len(scores)) if scores[i] is None]
+        self.focus = todo[0] if todo else 0
+
+    def status(self):
+        scores = self.app.state["scores"]
+        return "%d of %d entered" % (len([x for x in scores if x is not None]), len(scores))
+
+    def keys(self):
+        done = self.app.state["scores"][self.focus] is not None
+        return ("Menu", None, "Details" if done else "Enter")
+
+    def draw_body(self, c):
+        scores = self.app.state["scores"]
+        for i in range(len(scores)):
+            y = BODY_Y + i * ROW_H
+            fg = 1
+            if i == self.focus:
+                c.fill_rect(0, y, WIDTH, ROW_H, 1)
+                fg = 0
+            text.draw(c, text.BODY, "Player %d" % (i + 1), 6, y + 1, fg)
+            sc_ = scores[i]
+            right = "to enter" if sc_ is None else "total %d" % sc_["total"]
+            text.draw_right(c, text.BODY, right, WIDTH - 6, y + 1, fg)
+
+    def button(self, b):
+        app = self.app
+        n = self.app.state["players"]
+        if b in ("UP", "DOWN"):
+            self.focus = (self.focus + (1 if b == "DOWN" else n - 1)) % n
+            self.changed()
+        elif b == "A":
+            common.open_menu(app)
+        elif b == "C":
+            x = app.state["scores"][self.focus]
+            if x is None:
+                app.push(ScoreForm(app, self.focus))
+            else:
+                app.push(MessageBox(app, "Player %d" % (self.focus + 1), breakdown(x)))
+
+
+def breakdown(x):
+    circles = " ".join([str(n) for n in x["circles"]])
+    return ("Objectives %d (A x2)\nMajorities %d (circles %s)\nUsher bonus %d\nTotal %d"
+            % (x["objective_total"], x["majority_points"], circles, x["usher_bonus"], x["total"]))
+
+
+def tie_note(state):
+    """TS-20: how the winner was decided."""
+    totals = state["result"]["totals"]
+    winners = state["result"]["winners"]
+    best = max(totals)
+    tied = [i for i in range(len(totals)) if totals[i] == best]
+    names = ", ".join(["P%d" % (w + 1) for w in winners])
+    if len(winners) > 1:
+        return "Shared victory: %s (same total and bonus)" % names
+    if len(tied) > 1:
+        return "Winner %s: tie on %d, more usher bonus" % (names, best)
+    return "Winner: Player %d" % (winners[0] + 1)
+
+
+class MultiResult(Screen):
+    """TS-19/TS-20: every player's breakdown, the winners marked."""
+    title = "Result"
+
+    def status(self):
+        return "%d players" % self.app.state["players"]
+
+    def keys(self):
+        return ("History", None, "Finish")
+
+    def draw_body(self, c):
+        s = self.app.state
+        S = text.SMALL
+        cols = (("Obj", 130), ("Maj", 172), ("Bonus", 220), ("Total", 268))
+        for name, x in cols:
+            text.draw_right(c, S, name, x, BODY_Y)
+        winners = s["result"]["winners"]
+        for i in range(s["players"]):
+            x = s["scores"][i]
+            y = BODY_Y + 12 + i * 12
+            fg = 1
+            if i in winners:
+                c.fill_rect(0, y - 1, WIDTH, 12, 1)
+                fg = 0
+            text.draw(c, S, "Player %d" % (i + 1), 4, y, fg)
+            vals = (x["objective_total"], x["majority_points"], x["usher_bonus"], x["total"])
+            for k in range(4):
+                text.draw_right(c, S, str(vals[k]), cols[k][1], y, fg)
+            if i in winners:
+                text.draw_right(c, S, "WIN", WIDTH - 3, y, fg)
+        y = KEYS_Y - 14
+        c.hline(0, y - 2, WIDTH, 1)
+        text.draw(c, text.SMALL, text.fit(S, tie_note(s), WIDTH - 8), 4, y + 1)
+
+    def button(self, b):
+        if b == "A":
+            self.app.push(History(self.app))
+        elif b == "C":
+            self.app.end_game()

@@ -1,0 +1,281 @@
+# Take a Seat's screens driven only by button events (issue 9): a whole solo
+# game (TS-5 turns, the player's scratch TS-4 incl. a double reservation, the
+# Automa's step TS-9..TS-11, scoring TS-15..TS-21), a multiplayer game with
+# the TS-20 tie-break, a refused entry (PL-11), undo through History (PL-8)
+# and resume after a restart on the same screen (PL-8).
+import mptest
+
+from usher.core.game import canonical_json
+from usher.games.takeaseat import tickets as tk
+from usher.ui.app import App
+from usher.ui.canvas import new_canvas
+from usher.ui.games.takeaseat import results, solo
+from usher.ui.history import History
+from usher.ui.widgets import MessageBox
+
+# Objectives entered in setup (TS-14 "entered"): A columns (4/column, x2),
+# B rows (3/row), C relevant_people (2 each), D empty_areas (1 each).
+ENTER_OBJECTIVES = "UP,C,DOWN,DOWN,DOWN,DOWN,C,DOWN,DOWN,DOWN,DOWN,C," \
+                   "DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,C," + ",".join(["DOWN"] * 10) + ",C"
+SOLO_SETUP = "C,C," + ENTER_OBJECTIVES + ",DOWN,C,C"  # right Sample 1, left Sample 2
+TRACK = (0, 2, 5, 10, 20)  # TS-18
+
+
+def _app(data):
+    buf, canvas = new_canvas()
+    return App(canvas, data, {"battery": lambda: 80})
+
+
+def _tap(app, b):
+    r1 = app.handle(("press", b))
+    r2 = app.handle(("release", b))
+    return r1 or r2
+
+
+def _view(app):
+    """The top screen, or the view shown inside the solo game screen."""
+    top = app.top()
+    return top.view if isinstance(top, solo.SoloScreen) else top
+
+
+def _hold(app, b):
+    app.handle(("press", b))
+    r = app.handle(("long", b))
+    app.handle(("release", b))
+    return r
+
+
+def _taps(app, script):
+    for b in script.split(","):
+        _tap(app, b)
+
+
+def _solo_turn(app, double=False):
+    """From the Automa step or the turn screen: scratch the first valid cell
+    of the focused ticket (two with double), then the Automa plays."""
+    if isinstance(_view(app), solo.AutomaStep):
+        _tap(app, "C")
+    assert isinstance(_view(app), solo.TurnScreen)
+    _tap(app, "C")
+    assert isinstance(_view(app), solo.CellScreen)
+    if double:
+        _tap(app, "B")
+    _tap(app, "C")
+
+
+def _expected_majorities(scratches):
+    """TS-17/TS-18 worked out from the scratches: per ticket, more = 2
+    circles, a tie of at least one each = 1 each; track per area."""
+    mine = [0, 0, 0, 0]
+    theirs = [0, 0, 0, 0]
+    for panel in scratches:
+        for a in range(4):
+            p = len([s for s in panel[a] if s[2] == 0])
+            q = len([s for s in panel[a] if s[2] == 1])
+            if p > q:
+                mine[a] += 2
+            elif q > p:
+                theirs[a] += 2
+            elif p > 0:
+                mine[a] += 1
+                theirs[a] += 1
+    return sum([TRACK[min(c, 4)] for c in mine]), sum([TRACK[min(c, 4)] for c in theirs])
+
+
+def _enter(app, value):
+    """The focused number row is in edit mode: UP value times, OK."""
+    form = app.top()
+    assert form.editing is not None and form.keys() == ("Cancel", None, "OK")
+    for _ in range(value):
+        _tap(app, "UP")
+    _tap(app, "C")
+
+
+def test_ts5_ts9_ts21_whole_solo_game_by_buttons_reaches_the_result():
+    app = _app(mptest.tmpdir())
+    app.start()
+    _taps(app, SOLO_SETUP)
+    s = app.state
+    assert s["mode"] == "solo" and s["panel_ids"] == [0, 1]
+    assert s["objectives"] == ["columns", "rows", "relevant_people", "empty_areas"]
+    assert isinstance(_view(app), solo.TurnScreen) and "Turn 1/14  Right panel" == app.top().status()
+    steps = 0
+    for turn in range(1, 15):
+        assert app.state["turn"] == turn
+        # TS-5: odd turns on the right panel (0), even on the left (1).
+        assert app.state["panel"] == (0 if turn % 2 else 1)
+        _solo_turn(app, double=(turn == 3))
+        assert isinstance(_view(app), solo.AutomaStep)
+        step = app.state["automa_last"]
+        assert step["turn"] == turn and step["panel"] == (1 if turn % 2 else 0)
+        # The step shows every Automa scratch as a ringed cell of its panel.
+        for e in step["scratches"]:
+            marks = app.state["scratches"][step["panel"]][tk.area_index(e["area"])]
+            assert [e["cell"][0], e["cell"][1], 1] in marks
+        steps += len(step["scratches"]) + len(step["skipped"])
+        assert len(step["scratches"]) + len(step["skipped"]) == (2 if step["x2"] else 1)
+    assert app.state["phase"] == "scoring" and app.top().keys()[2] == "Scoring"
+    # 14 reservations (one double, on turn 3) and 14 Automa turns.
+    acts = app.record["actions"]
+    assert [a["type"] for a in acts] == ["reserve", "automa"] * 14
+    assert len(acts[4]["cells"]) == 2
+    player = [m for p in app.state["scratches"] for t in p for m in t if m[2] == 0]
+    assert len(player) == 15
+    _tap(app, "C")
+    form = app.top()
+    assert isinstance(form, results.ScoreForm)
+    _taps(app, "C,UP,UP,A")  # Cancel puts the value back
+    assert form.counts[0] == 0 and form.editing is None and form.focus == 0
+    for value in (2, 1, 3, 4, 5):  # counts A-D, then the usher bonus
+        _tap(app, "C")
+        _enter(app, value)
+    assert form.rows[form.focus] == "save"
+    _tap(app, "C")
+    res = app.state["result"]
+    assert app.state["phase"] == "over" and isinstance(app.top(), results.SoloResult)
+    # TS-15/TS-16: columns 2x4 doubled = 16, rows 3, relevant people 6, empty areas 4.
+    assert res["player"]["objective_total"] == 16 + 3 + 6 + 4
+    mine, theirs = _expected_majorities(app.state["scratches"])
+    assert res["player"]["majority_points"] == mine
+    assert res["player"]["total"] == 29 + mine + 5
+    assert res["automa"]["total"] == 4 * theirs  # TS-21: x4
+    assert res["winner"] == ("player" if 29 + mine + 5 > 4 * theirs else "automa")
+    _tap(app, "C")  # Finish: the game is forgotten
+    assert app.record is None and app.top().route == "launcher"
+
+
+def test_pl6_a_solo_turn_is_partial_refreshes_of_one_screen():
+    """Automa step -> tickets -> cell -> next Automa step stay in one screen:
+    partial refreshes, a full one only when the policy's bound is reached."""
+    app = _app(mptest.tmpdir())
+    app.start()
+    _taps(app, SOLO_SETUP)
+    screen = app.top()
+    requests = []
+    for turn in range(1, 5):
+        for b in (["C"] if turn > 1 else []) + ["C", "C"]:
+            requests.append(_tap(app, b))
+            assert app.top() is screen
+    partials = [r for r in requests if r[0] == "partial"]
+    fulls = [r for r in requests if r[0] == "full"]
+    assert len(requests) == 11 and len(fulls) == 11 // (app.setting("max_partials") + 1)
+    assert len(partials) + len(fulls) == 11
+    assert app.top().status() == "Turn 4/14  Automa: Right panel"  # TS-5: player left
+
+
+def test_pl11_refused_pass_shows_the_engine_message_state_unchanged():
+    app = _app(mptest.tmpdir())
+    app.start()
+    _taps(app, SOLO_SETUP)
+    before = canonical_json(app.state)
+    _tap(app, "B")  # Pass while a scratch is possible
+    assert isinstance(app.top(), MessageBox)
+    assert "A scratch is still possible" in " ".join(app.top().lines)
+    assert canonical_json(app.state) == before and app.record["actions"] == []
+    _tap(app, "C")
+    assert isinstance(_view(app), solo.TurnScreen)
+
+
+def test_pl8_ts12_undo_through_history_redraws_the_same_automa_card():
+    app = _app(mptest.tmpdir())
+    app.start()
+    _taps(app, SOLO_SETUP)
+    _solo_turn(app)
+    first = canonical_json(app.state["automa_last"])
+    _taps(app, "A,C")  # Menu -> History and undo
+    assert isinstance(app.top(), History)
+    _hold(app, "B")
+    assert [a["type"] for a in app.record["actions"]] == ["reserve"]
+    _tap(app, "A")
+    assert isinstance(_view(app), solo.AutomaDraw) and app.state["phase"] == "automa"
+    _tap(app, "C")  # draw again: same generator state, same card (TS-12)
+    assert isinstance(_view(app), solo.AutomaStep)
+    assert canonical_json(app.state["automa_last"]) == first
+    _taps(app, "A,C")
+    _hold(app, "B")
+    _hold(app, "B")
+    assert app.record["actions"] == []
+    _tap(app, "A")
+    assert isinstance(_view(app), solo.TurnScreen) and app.state["turn"] == 1
+
+
+def test_pl8_restart_lands_on_the_same_solo_screen():
+    data = mptest.tmpdir()
+    app = _app(data)
+    app.start()
+    _taps(app, SOLO_SETUP)
+    _solo_turn(app)
+    assert isinstance(_view(app), solo.AutomaStep)
+    app2 = _app(data)
+    app2.start()
+    assert isinstance(_view(app2), solo.AutomaStep) and app2.state["turn"] == 2
+    _tap(app2, "C")  # close the step: the turn screen
+    assert isinstance(_view(app2), solo.TurnScreen)
+    app3 = _app(data)
+    app3.start()
+    assert isinstance(_view(app3), solo.TurnScreen)
+    assert app3.top().status() == "Turn 2/14  Left panel"
+
+
+def test_ts4_double_reservation_needs_a_valid_second_cell():
+    app = _app(mptest.tmpdir())
+    app.start()
+    _taps(app, SOLO_SETUP)
+    _taps(app, "C,B")
+    cell_screen = _view(app)
+    assert cell_screen.first is not None
+    # Every offered second cell is valid after the first (TS-4).
+    s = app.state
+    ticket = s["tickets"][0][cell_screen.area]
+    for cell in cell_screen.valid:
+        assert tk.is_valid_scratch(ticket, [cell_screen.first + [0]], cell)
+    _tap(app, "A")  # back to a single scratch
+    assert cell_screen.first is None and app.record["actions"] == []
+
+
+def _score_player(app, counts, bonus, outcome_presses):
+    """Enter one player's numbers on the form; outcome_presses maps a ticket
+    (0-7) to how many times C cycles it from "none"."""
+    _tap(app, "C")
+    form = app.top()
+    assert isinstance(form, results.ScoreForm)
+    for value in counts + [bonus]:
+        _tap(app, "C")
+        _enter(app, value)
+    for k in range(8):
+        for _ in range(outcome_presses.get(k, 0)):
+            _tap(app, "C")
+        _tap(app, "DOWN")
+    assert form.rows[form.focus] == "save"
+    _tap(app, "C")
+
+
+def test_ts20_ts22_multiplayer_tracker_scoring_and_bonus_tie_break():
+    data = mptest.tmpdir()
+    app = _app(data)
+    app.start()
+    _taps(app, "C,DOWN,DOWN,C," + ENTER_OBJECTIVES)  # 3 players
+    assert app.state["mode"] == "multi" and app.state["players"] == 3
+    assert isinstance(app.top(), results.Tracker)
+    for turn in range(1, 15):
+        assert app.state["turn"] == turn and app.state["panel"] == (0 if turn % 2 else 1)
+        _tap(app, "C")
+    assert app.state["phase"] == "scoring" and isinstance(app.top(), results.Players)
+    # P1: columns 1 (4, doubled = 8) + bonus 2 = 10.
+    _score_player(app, [1, 0, 0, 0], 2, {})
+    # P2: empty areas 9 + bonus 1 = 10 (ties P1, less bonus).
+    assert app.top().focus == 1  # the next player to enter
+    _score_player(app, [0, 0, 0, 9], 1, {})
+    # restart in the middle of scoring: same screen
+    app = _app(data)
+    app.start()
+    assert isinstance(app.top(), results.Players) and app.top().focus == 2
+    # P3: right authorities "more" (2 circles) + left authorities "tie" (1):
+    # 3 circles = 10 points (TS-18).
+    _score_player(app, [0, 0, 0, 0], 0, {0: 1, 4: 2})
+    s = app.state
+    assert s["phase"] == "over" and isinstance(app.top(), results.MultiResult)
+    assert s["scores"][2]["majorities"][0] == "more" and s["scores"][2]["majorities"][4] == "equal"
+    assert s["result"]["totals"] == [10, 10, 10]
+    assert s["result"]["winners"] == [0]  # TS-20: most usher bonus
+    assert "more usher bonus" in results.tie_note(s)
