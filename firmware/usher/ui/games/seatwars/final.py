@@ -40,8 +40,8 @@ class FinalScoringScreen(Screen):
         if card is not None:
             text.draw(c, text.BODY, text.fit(text.BODY, describe_card(st, card), WIDTH - 8),
                       4, BODY_Y + 12)
-        draw_bus(c, st, BODY_Y + 40, 52, self.focus_id())
-        text.draw_centered(c, text.SMALL, "UP/DOWN: another card", WIDTH // 2, BODY_Y + 93)
+        draw_bus(c, st, BODY_Y + 36, 50, self.focus_id())
+        text.draw_centered(c, text.SMALL, "UP/DOWN: another card", WIDTH // 2, BODY_Y + 90)
 
     def button(self, b):
         n = len(self.ids())

@@ -63,7 +63,7 @@ def note(state):
     end = state["turn_end"]
     if state["actions"] == engine.ACTIONS_PER_TURN and end and end["player"] != state["current"]:
         who = state["players"][end["player"]]["name"]
-        s = "%s drew %s" % (who, plural(end["draw"], "card"))
+        s = "%s drew %s" % (who, plural(end["draw"], "card") if end["draw"] else "nothing")
         if end["discard"]:
             s += ", must discard %d (limit 7)" % end["discard"]
         return s
