@@ -188,3 +188,27 @@ def test_pl8_resume_after_restart_lands_on_the_same_game_screen():
     _press(app3, sw.FINAL)
     app4 = _app(data)
     assert isinstance(app4.top(), EndScreen) and app4.state["winners"] == [1]
+
+
+def test_sw8_tie_on_points_broken_by_scored_characters():
+    app, _ = _new()
+    # P1: places 5, an item (shield 1) next to it, places another 5
+    _press(app, "C,C,C,C,C,DOWN,DOWN,C,C,C,C,B,C")
+    # P2: challenges the item with 5 (taken, 2 points), ends on the last card
+    _press(app, "C,DOWN,C,DOWN,C,C,C,B,B,C")
+    assert _totals(app) == [0, 2] and app.state["phase"] == "last_round"
+    _press(app, "B,C")  # P1's last turn
+    _press(app, "C,DOWN,C,C,DOWN,C,C,DOWN,DOWN,C")  # minimums 1, 1 (P1) and 0 (P2)
+    st = app.state
+    assert _totals(app) == [2, 2] and st["winners"] == [0]
+    assert isinstance(app.top(), EndScreen)
+    assert tie_note(st["players"], st["winners"]) == "Tie on 2 points: most characters scored wins"
+
+
+def test_sw6_seymour_removes_a_card_and_scores_his_minimum():
+    app, _ = _new()
+    _press(app, "C,C,UP,UP,UP,UP,C,B,C")   # P1 places attack 9
+    _press(app, "C,DOWN,DOWN,DOWN,C,C,UP,C")  # P2: Seymour on it, minimum 3
+    st = app.state
+    assert st["bus"] == [] and _totals(app) == [0, 3] and st["actions"] == 2
+    assert st["players"][1]["scored"][0]["via"] == "seymour"
