@@ -75,6 +75,8 @@ def note(state):
         return "Missed the Bus: no draws"
     if engine.scorable_ids(state):
         return "Black cards can be scored now"
+    if state["last_by"] is not None:  # SW-7
+        return "Last round: the game ends at %s's turn" % state["players"][state["last_by"]]["name"]
     return ""
 
 
