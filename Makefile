@@ -13,8 +13,11 @@ TYPESHED_STAMP := $(TYPESHED)/.installed
 # MicroPython's stubs for the firmware's type check (pinned with the firmware target).
 MP_STUBS := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
 PORTABLE_PATH := firmware:tests/portable
+# The device layer's tests: the fake machine module and the device test helpers first.
+DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 
-.PHONY: setup system-deps sim test check lint types test-cpython test-unix test-wasm test-mpy bench ui-bench screenshots golden fonts icons clean
+.PHONY: setup system-deps sim test check lint types test-cpython test-unix test-device test-wasm test-mpy \
+	bench ui-bench screenshots golden fonts icons clean
 
 setup: system-deps $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
 
@@ -47,7 +50,7 @@ $(NODE_STAMP): package.json package-lock.json
 sim: setup
 	$(PY) -m sim $(ARGS)
 
-test: setup check test-cpython test-unix test-wasm test-mpy
+test: setup check test-cpython test-unix test-device test-wasm test-mpy
 
 check: lint types
 
@@ -65,6 +68,12 @@ test-cpython: $(STAMP)
 # The portable tests (engines, core, UI) again on MicroPython's unix port ...
 test-unix: $(STAMP)
 	MICROPYPATH=$(PORTABLE_PATH) $(MICROPYTHON) tests/portable/run.py --label=micropython-unix
+
+# The hardware layer on the unix port with a fake `machine` and panel models
+# (drivers, buttons, log, power, main loop). The crash tests print the
+# tracebacks the firmware prints on the console; the last line is the verdict.
+test-device: $(STAMP)
+	MICROPYPATH=$(DEVICE_PATH) $(MICROPYTHON) tests/portable/run.py --dir=tests/device --label=device-unix-port
 
 # ... and on the 32-bit WebAssembly port under Node.
 test-wasm: $(NODE_STAMP)

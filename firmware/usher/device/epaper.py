@@ -1,0 +1,231 @@
+# What both e-ink drivers share: the SPI command/data framing, BUSY handling
+# with a timeout, and the conversion of the UI canvas into the controller's
+# memory layout.
+#
+# The canvas (APP_CONTRACT): 296 x 128 MONO_HLSB, 1 = black. Both panels are
+# 128 sources x 296 gates mounted sideways, so the controller wants one
+# 16-byte line per canvas column x (gate), the bits of that line running
+# along canvas y (sources), and 1 = white. The conversion blits the canvas
+# into a MONO_VLSB frame buffer (framebuf does the bit transposition in C),
+# then moves bytes into place: VLSB byte (page p, column x) holds the 8 pixels
+# y = 8p..8p+7 of column x, which is one byte of gate line x. A 256-entry
+# table fixes the bit order and inverts. All buffers are allocated once.
+import framebuf
+
+from usher.device import clock
+
+WIDTH = 296
+HEIGHT = 128
+PAGES = HEIGHT // 8                    # bytes per gate line
+FRAME_BYTES = WIDTH * HEIGHT // 8      # 4736
+
+
+class BusyTimeout(Exception):
+    """The panel's BUSY line stayed active too long: a loose cable, a wrong
+    board profile or a dead panel. The main loop shows it on screen."""
+
+    def __init__(self, panel, what, ms):
+        super().__init__("%s display busy for %d ms (%s): check the panel cable and board setting"
+                         % (panel, ms, what))
+        self.panel = panel
+        self.what = what
+
+
+def _table(reverse, invert):
+    t = bytearray(256)
+    for b in range(256):
+        v = b
+        if reverse:
+            r = 0
+            for i in range(8):
+                if v & (1 << i):
+                    r |= 0x80 >> i
+            v = r
+        if invert:
+            v ^= 0xFF
+        t[b] = v
+    return t
+
+
+def check_window(x, y, w, h):
+    """Clip a refresh window to the screen and check the partial-update rule
+    (PL-6: y and h multiples of 8). Returns the clipped (x, y, w, h)."""
+    if y % 8 or h % 8:
+        raise ValueError("partial window y=%d h=%d: must be multiples of 8" % (y, h))
+    if x < 0:
+        w += x
+        x = 0
+    if y < 0:
+        h += y
+        y = 0
+    w = min(w, WIDTH - x)
+    h = min(h, HEIGHT - y)
+    if w <= 0 or h <= 0:
+        raise ValueError("empty refresh window")
+    return x, y, w, h
+
+
+class Panel:
+    """SPI framing, BUSY and canvas conversion for one panel.
+
+    Subclasses set NAME, REVERSE_BITS (bit order inside a byte), FLIP_Y (the
+    line runs from canvas y = 127 down) and implement init(), the refresh
+    steps and sleep(). Public use:
+        panel.init()
+        panel.start(mode, x, y, w, h)   # send and trigger; returns at once
+        panel.busy() / panel.check_timeout() / panel.wait_idle(what)
+        panel.show(mode, x, y, w, h)    # start + wait
+        panel.sleep()
+    """
+
+    NAME = "panel"
+    REVERSE_BITS = False
+    FLIP_Y = False
+    REFRESH_TIMEOUT_MS = 12000   # the slowest full refresh is ~4.5 s (PL-6)
+    COMMAND_TIMEOUT_MS = 2000
+
+    def __init__(self, canvas_buffer, spi, cs, dc, reset, busy, busy_level):
+        if len(canvas_buffer) != FRAME_BYTES:
+            raise ValueError("canvas must be %d bytes" % FRAME_BYTES)
+        self.spi = spi
+        self.cs = cs
+        self.dc = dc
+        self.rst = reset
+        self.busy_pin = busy
+        self.busy_level = busy_level
+        self._canvas = framebuf.FrameBuffer(canvas_buffer, WIDTH, HEIGHT, framebuf.MONO_HLSB)
+        self._vlsb = bytearray(FRAME_BYTES)
+        self._vfb = framebuf.FrameBuffer(self._vlsb, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        self.ram = bytearray(FRAME_BYTES)        # controller layout, gate line by gate line
+        self._ram_mv = memoryview(self.ram)
+        self._one = bytearray(1)
+        self._table = _table(self.REVERSE_BITS, True)
+        self._started = None                     # ticks when the running refresh began
+        self._started_what = ""
+        self._busy_since = None
+        self.refresh_count = 0
+        cs.value(1)
+
+    # --- SPI framing -------------------------------------------------------
+    def command(self, cmd, data=None):
+        self._one[0] = cmd
+        self.cs.value(0)
+        self.dc.value(0)
+        self.spi.write(self._one)
+        if data:
+            self.dc.value(1)
+            self.spi.write(data)
+        self.cs.value(1)
+
+    def data(self, buf):
+        self.cs.value(0)
+        self.dc.value(1)
+        self.spi.write(buf)
+        self.cs.value(1)
+
+    # --- BUSY ----------------------------------------------------------------
+    def busy(self):
+        return self.busy_pin.value() == self.busy_level
+
+    # --- per controller: send the converted frame or window and trigger ------
+    def _full(self):
+        raise NotImplementedError
+
+    def _partial(self, x, y, w, h):
+        raise NotImplementedError
+
+    def wait_idle(self, what, timeout_ms=None):
+        """Wait for BUSY to clear; raise BusyTimeout instead of hanging."""
+        if timeout_ms is None:
+            timeout_ms = self.REFRESH_TIMEOUT_MS if self._started is not None else self.COMMAND_TIMEOUT_MS
+        t0 = clock.ticks_ms() if self._started is None else self._started
+        while self.busy():
+            waited = clock.ticks_diff(clock.ticks_ms(), t0)
+            if waited > timeout_ms:
+                self._started = None
+                raise BusyTimeout(self.NAME, self._started_what or what, waited)
+            clock.sleep_ms(5)
+        self._started = None
+
+    def ready(self):
+        """For the main loop: True when a refresh can start now, False while
+        the panel works; raises BusyTimeout when BUSY has been active longer
+        than a refresh (or, with no refresh running, a command) may take."""
+        if not self.busy():
+            self._started = None
+            self._busy_since = None
+            return True
+        if self._started is not None:
+            t0, limit, what = self._started, self.REFRESH_TIMEOUT_MS, self._started_what
+        else:
+            if self._busy_since is None:
+                self._busy_since = clock.ticks_ms()
+            t0, limit, what = self._busy_since, self.COMMAND_TIMEOUT_MS, "idle"
+        waited = clock.ticks_diff(clock.ticks_ms(), t0)
+        if waited > limit:
+            self._started = None
+            self._busy_since = None
+            raise BusyTimeout(self.NAME, what, waited)
+        return False
+
+    def check_timeout(self):
+        self.ready()
+
+    def _triggered(self, what):
+        self._started = clock.ticks_ms()
+        self._started_what = what
+        self.refresh_count += 1
+
+    def hard_reset(self, low_ms, high_ms):
+        self.rst.value(1)
+        clock.sleep_ms(high_ms)
+        self.rst.value(0)
+        clock.sleep_ms(low_ms)
+        self.rst.value(1)
+        clock.sleep_ms(high_ms)
+
+    # --- canvas conversion -----------------------------------------------------
+    def convert(self, x, y, w, h):
+        """Copy the canvas window into self.ram (controller layout). x and w
+        are in pixels, y and h multiples of 8. Bytes outside the window keep
+        what was last sent, which is what the panel shows."""
+        self._vfb.blit(self._canvas, 0, 0)
+        vl = self._vlsb
+        ram = self.ram
+        t = self._table
+        x1 = x + w
+        for p in range(y // 8, (y + h) // 8):
+            src = p * WIDTH
+            dst = (PAGES - 1 - p) if self.FLIP_Y else p
+            for cx in range(x, x1):
+                ram[cx * PAGES + dst] = t[vl[src + cx]]
+
+    def line_bytes(self, y, h):
+        """(first byte, count) of the window's part of one gate line."""
+        p0 = y // 8
+        n = h // 8
+        if self.FLIP_Y:
+            p0 = PAGES - p0 - n
+        return p0, n
+
+    # --- refresh -----------------------------------------------------------------
+    def start(self, mode, x=0, y=0, w=WIDTH, h=HEIGHT):
+        """Send the canvas (or a window of it) and trigger the refresh; do not
+        wait for it. Waits first for a refresh still running, so the mode
+        never changes while the panel is busy (PL-6)."""
+        self.wait_idle("previous refresh")
+        if mode == "full":
+            self.convert(0, 0, WIDTH, HEIGHT)
+            self._full()
+            self._triggered("full refresh")
+        elif mode == "partial":
+            x, y, w, h = check_window(x, y, w, h)
+            self.convert(x, y, w, h)
+            self._partial(x, y, w, h)
+            self._triggered("partial refresh")
+        else:
+            raise ValueError("refresh mode %r" % (mode,))
+
+    def show(self, mode, x=0, y=0, w=WIDTH, h=HEIGHT):
+        self.start(mode, x, y, w, h)
+        self.wait_idle("refresh")

@@ -1,0 +1,105 @@
+# Bounded log on flash (PL-10): JSON lines in two files that take turns.
+# New lines go to log0.jsonl; when it would grow past half the cap it becomes
+# log1.jsonl (the older one is dropped) and a fresh log0.jsonl starts, so the
+# log never holds more than max_bytes and always keeps the newest lines.
+#
+# A line: {"b": boot number, "n": line number in this boot, "k": kind,
+# "d": data}; kind is "boot", "action", "error" (data: the traceback text) or
+# "info". Each write opens, appends and closes, so a power cut loses at most
+# the line being written; read_all() skips a torn line.
+#
+# Pure file I/O (json, os): runs on the unix port in the tests.
+import json
+import os
+
+CURRENT = "log0.jsonl"
+PREVIOUS = "log1.jsonl"
+DEFAULT_MAX_BYTES = 32 * 1024
+MAX_DATA_CHARS = 2000          # one traceback must not crowd out everything else
+
+
+def _size(path):
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return -1
+
+
+def _lines(path):
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError:
+        return []
+    out = []
+    for line in text.split("\n"):
+        if not line:
+            continue
+        try:
+            out.append(json.loads(line))
+        except ValueError:
+            pass                # torn by a power cut
+    return out
+
+
+def read_all(folder):
+    """Every readable entry, oldest first."""
+    return _lines(folder + "/" + PREVIOUS) + _lines(folder + "/" + CURRENT)
+
+
+class FlashLog:
+    def __init__(self, folder, max_bytes=DEFAULT_MAX_BYTES):
+        self.folder = folder
+        self.max_bytes = max_bytes
+        self.current = folder + "/" + CURRENT
+        self.previous = folder + "/" + PREVIOUS
+        self.line_no = 0
+        last = 0
+        for entry in read_all(folder):
+            b = entry.get("b") if type(entry) is dict else None
+            if type(b) is int and b > last:
+                last = b
+        self.boot_no = last + 1
+        # A line torn by a power cut has no newline: end it, or the next
+        # line would be glued to it and lost too.
+        self._prefix = ""
+        try:
+            size = _size(self.current)
+            if size > 0:
+                with open(self.current) as f:
+                    f.seek(size - 1)
+                    if f.read(1) != "\n":
+                        self._prefix = "\n"
+        except OSError:
+            pass
+
+    def write(self, kind, data=None):
+        """Append one entry; never raises (a full or failing flash must not
+        stop the game)."""
+        try:
+            if type(data) is str and len(data) > MAX_DATA_CHARS:
+                data = data[:MAX_DATA_CHARS // 2] + "\n...\n" + data[-MAX_DATA_CHARS // 2:]
+            self.line_no += 1
+            line = json.dumps({"b": self.boot_no, "n": self.line_no, "k": kind, "d": data}) + "\n"
+            if _size(self.current) + len(line) > self.max_bytes // 2:
+                self._rotate()
+            with open(self.current, "a") as f:
+                f.write(self._prefix + line)
+            self._prefix = ""
+            return True
+        except Exception:
+            return False
+
+    def _rotate(self):
+        try:
+            os.remove(self.previous)
+        except OSError:
+            pass
+        try:
+            os.rename(self.current, self.previous)
+        except OSError:
+            pass
+
+    def __call__(self, kind, data=None):
+        # The services["log"] signature of APP_CONTRACT.
+        self.write(kind, data)

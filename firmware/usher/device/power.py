@@ -1,0 +1,101 @@
+# Power: the latch that keeps a battery-powered Badger on, idle power-off
+# (PL-9) and the battery level for the settings screen.
+#
+# Badger 2040 (PL-4): EN_3V3 (GP10) high keeps the 3.3 V regulator on when on
+# battery; low cuts it, and a front button press turns the board on again.
+# On USB power the board cannot switch off: power_off() then returns and the
+# main loop waits for a button as if the board had woken up. The DIY Pico
+# build has no latch (a slide switch cuts the battery), so it behaves like a
+# Badger on USB.
+from usher.device import boards, clock
+
+DEFAULT_IDLE_MS = 5 * 60 * 1000
+
+
+def battery_percent_from_mv(mv, empty_mv, full_mv):
+    """Linear 0..100 between the chemistry's empty and full voltages."""
+    if mv <= empty_mv:
+        return 0
+    if mv >= full_mv:
+        return 100
+    return (mv - empty_mv) * 100 // (full_mv - empty_mv)
+
+
+def battery_mv(bat_raw, ref_raw, ref_mv, divider):
+    """Battery millivolts from two 16-bit ADC readings. The ADC's full scale
+    is the supply, which sags as the battery drains, so it is worked out
+    from the reference: supply = ref_mv * 65535 / ref_raw (Badger: 1.24 V
+    on GP28), battery = bat_raw / 65535 * divider * supply. With no
+    reference (ref_raw None) the supply is taken as ref_mv."""
+    if ref_raw is None:
+        return bat_raw * divider * ref_mv // 65535
+    if ref_raw <= 0:
+        return 0
+    return bat_raw * divider * ref_mv // ref_raw
+
+
+class Power:
+    def __init__(self, profile, settings=None):
+        import machine
+        self.machine = machine
+        self.profile = profile
+        settings = settings or {}
+        self.latch = None
+        if profile.get("power_latch") is not None:
+            self.latch = machine.Pin(profile["power_latch"], machine.Pin.OUT)
+        self.vbus = None
+        if profile.get("vbus") is not None:
+            self.vbus = machine.Pin(profile["vbus"], machine.Pin.IN)
+        self.idle_ms = settings.get("idle_s", DEFAULT_IDLE_MS // 1000) * 1000
+        chem = settings.get("battery", "aaa")
+        self.empty_mv, self.full_mv = boards.BATTERIES.get(chem, boards.BATTERIES["aaa"])
+
+    def hold(self):
+        """Keep the board on (call first thing at boot)."""
+        if self.latch is not None:
+            self.latch.value(1)
+
+    def on_usb(self):
+        if self.vbus is None:
+            return True
+        return self.vbus.value() == 1
+
+    def can_switch_off(self):
+        return self.latch is not None and not self.on_usb()
+
+    def battery_mv(self):
+        b = self.profile.get("battery")
+        if not b:
+            return None
+        m = self.machine
+        bat = m.ADC(b["adc"])
+        ref = None
+        if b.get("ref_adc") is not None:
+            en = m.Pin(b["ref_enable"], m.Pin.OUT)
+            en.value(1)
+            ref = m.ADC(b["ref_adc"]).read_u16()
+            raw = bat.read_u16()
+            en.value(0)
+        else:
+            raw = bat.read_u16()
+        return battery_mv(raw, ref, b["ref_mv"], b["divider"])
+
+    def battery_percent(self):
+        """0..100, or None on USB power (the reading is then the charger's)."""
+        if self.on_usb():
+            return None
+        try:
+            mv = self.battery_mv()
+        except Exception:
+            return None
+        if mv is None:
+            return None
+        return battery_percent_from_mv(mv, self.empty_mv, self.full_mv)
+
+    def power_off(self):
+        """Cut the power when on battery. Returns only when the board stays
+        on (USB power, or no latch)."""
+        if self.latch is not None:
+            clock.sleep_ms(50)
+            self.latch.value(0)
+            clock.sleep_ms(200)     # the regulator drains; on USB we carry on

@@ -1,0 +1,318 @@
+# The device program: boot, main loop, crash screen, idle power-off.
+#
+# main() is what firmware/main.py calls:
+#   1. read the device settings, pick the board profile, hold the power latch;
+#   2. safe mode: a front button held for SAFE_HOLD_MS at boot stops here and
+#      prints instructions, so a bad build never locks the owner out;
+#   3. log the boot, create canvas, panel and buttons;
+#   4. App(canvas, data_dir, services).start() resumes the saved game on its
+#      saved screen (PL-8), then the loop: poll buttons -> app.handle ->
+#      perform the refresh the app asked for (APP_CONTRACT).
+# An unhandled exception (the app, the panel's BUSY timeout, even a failed
+# import of the UI) is logged with its traceback and shown on an error
+# screen; a press of A, B or C restarts the app from its saved data.
+# On battery, after the idle time the app draws its "sleeping" mark, the
+# panel sleeps and the board switches off (PL-9); the next boot resumes.
+import sys
+
+from usher.core import storage
+from usher.device import boards, clock
+from usher.device.epaper import FRAME_BYTES, HEIGHT, WIDTH, BusyTimeout
+
+DATA_DIR = "/data"
+LOG_FOLDER = "log"
+POLL_MS = 10
+SAFE_HOLD_MS = 2000
+RESTART_KEYS = ("A", "B", "C")
+FULL = ("full", 0, 0, WIDTH, HEIGHT)
+
+SAFE_MODE_TEXT = """Usher safe mode: the app was not started.
+A button was held at boot. The board is idle at the MicroPython prompt.
+- Update or repair the firmware over USB (see hardware/README.md), e.g.
+    mpremote mip install firmware/package.json
+- Or delete the saved data:  mpremote rm -r :/data
+- Reset (or power the board off and on) without holding a button to run Usher.
+"""
+
+
+def traceback_text(exc):
+    import io
+    buf = io.StringIO()
+    if hasattr(sys, "print_exception"):
+        sys.print_exception(exc, buf)
+    else:  # CPython, for completeness
+        import traceback  # type: ignore[import-not-found]
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=buf)
+    return buf.getvalue()
+
+
+def summary(exc):
+    """One line for the screen: type, message and the innermost location."""
+    text = "%s: %s" % (type(exc).__name__, exc)
+    where = ""
+    for line in traceback_text(exc).split("\n"):
+        line = line.strip()
+        if line.startswith("File "):
+            where = line
+    if where:
+        text += " (" + where.replace("File ", "").replace('"', "") + ")"
+    return text
+
+
+def merge(a, b):
+    """Combine two refresh requests: full wins, partial windows join (their
+    bounding box keeps y and h multiples of 8)."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    if a[0] == "full" or b[0] == "full":
+        return FULL
+    x0 = min(a[1], b[1])
+    y0 = min(a[2], b[2])
+    x1 = max(a[1] + a[3], b[1] + b[3])
+    y1 = max(a[2] + a[4], b[2] + b[4])
+    return ("partial", x0, y0, x1 - x0, y1 - y0)
+
+
+def load_settings(data_dir):
+    try:
+        obj, _ = storage.load(storage.join(data_dir, boards.DEVICE_SETTINGS), {})
+        return obj if type(obj) is dict else {}
+    except Exception:
+        return {}
+
+
+def make_display(profile, canvas_buffer):
+    import machine
+    s = profile["spi"]
+    # The SPI is created before the control pins on purpose: without a MISO
+    # argument the rp2 port claims its default MISO pin (GP8 for SPI1, the
+    # Waveshare module's DC), and creating the Pin afterwards takes it back.
+    spi = machine.SPI(s["id"], baudrate=s["baudrate"], polarity=0, phase=0,
+                      sck=machine.Pin(s["sck"]), mosi=machine.Pin(s["mosi"]))
+    pins = (machine.Pin(profile["cs"], machine.Pin.OUT, value=1),
+            machine.Pin(profile["dc"], machine.Pin.OUT, value=0),
+            machine.Pin(profile["reset"], machine.Pin.OUT, value=1),
+            machine.Pin(profile["busy"], machine.Pin.IN, machine.Pin.PULL_UP))
+    if profile["panel"] == "uc8151":
+        from usher.device.uc8151 import UC8151 as Driver
+    else:
+        from usher.device.ssd1680 import SSD1680 as Driver
+    return Driver(canvas_buffer, spi, pins[0], pins[1], pins[2], pins[3], profile["busy_level"])
+
+
+def default_app_factory(canvas, data_dir, services):
+    from usher.ui.app import App
+    return App(canvas, data_dir, services)
+
+
+class Runtime:
+    """The main loop's state; step() is one pass, so tests can drive it."""
+
+    def __init__(self, app_factory, canvas, display, buttons, power, log, data_dir, services):
+        self.app_factory = app_factory
+        self.canvas = canvas
+        self.display = display
+        self.buttons = buttons
+        self.power = power
+        self.log = log
+        self.data_dir = data_dir
+        self.services = services
+        self.app = None
+        self.pending = None
+        self.crashed = False
+        self.asleep = False
+        self.last_activity = clock.ticks_ms()
+        self.on_shown = None          # diagnostics hook: called with each refresh started
+
+    # --- app ------------------------------------------------------------------
+    def start_app(self):
+        try:
+            self.crashed = False
+            self.pending = None
+            self.app = self.app_factory(self.canvas, self.data_dir, self.services)
+            self.request(self.app.start())
+        except Exception as e:
+            self.crash(e)
+
+    def request(self, r):
+        if r is None:
+            return
+        if type(r) is not tuple or len(r) != 5 or r[0] not in ("full", "partial"):
+            raise ValueError("bad refresh request %r" % (r,))
+        self.pending = merge(self.pending, r)
+
+    # --- errors -----------------------------------------------------------------
+    def crash(self, exc):
+        text = traceback_text(exc)
+        print(text)
+        self.log.write("error", text)
+        self.crashed = True
+        self.pending = None
+        short = summary(exc)
+        if isinstance(exc, BusyTimeout):
+            try:
+                self.display.init()
+            except Exception as e:
+                self.log.write("error", traceback_text(e))
+        r = None
+        if self.app is not None:
+            try:
+                r = self.app.error_screen(short)
+            except Exception as e:
+                self.log.write("error", traceback_text(e))
+                r = None
+        if r is None:
+            r = self.fallback_error_screen(short)
+        try:
+            self.display.show(r[0], r[1], r[2], r[3], r[4])
+            self._shown(r)
+        except Exception as e:
+            # The panel itself failed: the console and the log still say why.
+            print("display failed:", e)
+            self.log.write("error", traceback_text(e))
+
+    def fallback_error_screen(self, text):
+        """Error screen drawn by the device layer when the app cannot draw
+        one (it failed to import or to start)."""
+        c = self.canvas
+        c.fill(0)
+        c.text("Usher error", 4, 4, 1)
+        row = 20
+        while text and row <= 96:
+            c.text(text[:36], 4, row, 1)
+            text = text[36:]
+            row += 10
+        c.fill_rect(0, 116, WIDTH, 12, 1)
+        c.text("A B C: restart", 4, 118, 0)
+        return FULL
+
+    # --- power ------------------------------------------------------------------
+    def go_to_sleep(self):
+        self.log.write("info", "idle power-off")
+        r = None
+        try:
+            r = self.app.sleep_screen() if self.app is not None else None
+        except Exception as e:
+            self.log.write("error", traceback_text(e))
+        if r is not None:
+            self.display.show(r[0], r[1], r[2], r[3], r[4])
+            self._shown(r)
+        self.display.sleep()
+        self.power.power_off()
+        # Still running: USB power (or no latch). Wait for a button, then
+        # resume as a fresh boot would.
+        self.asleep = True
+
+    def wake(self):
+        self.asleep = False
+        self.log.write("info", "wake")
+        self.display.init()
+        self.start_app()
+
+    # --- loop -------------------------------------------------------------------
+    def _shown(self, r):
+        if self.on_shown is not None:
+            self.on_shown(r)
+
+    def step(self, now):
+        """One pass of the main loop at time now (ms)."""
+        try:
+            events = self.buttons.poll(now)
+            if events:
+                self.last_activity = now
+            for ev in events:
+                if self.asleep:
+                    if ev[0] == "press":
+                        self.wake()
+                    continue
+                if self.crashed:
+                    if ev[0] == "press" and ev[1] in RESTART_KEYS:
+                        self.log.write("info", "restart after error")
+                        self.display.init()
+                        self.start_app()
+                    continue
+                self.request(self.app.handle(ev))
+            if self.asleep:
+                return
+            if self.crashed:
+                # Already on the error path: a panel that stays stuck is not
+                # reported again every few seconds.
+                try:
+                    ready = self.display.ready()
+                except BusyTimeout:
+                    return
+            else:
+                ready = self.display.ready()
+            if self.pending is not None and ready:
+                r = self.pending
+                self.pending = None
+                self.display.start(r[0], r[1], r[2], r[3], r[4])
+                self._shown(r)
+            elif (self.pending is None and ready and self.power.can_switch_off()
+                  and clock.ticks_diff(now, self.last_activity) > self.power.idle_ms):
+                self.go_to_sleep()
+        except Exception as e:
+            self.crash(e)
+
+    def run(self, should_stop=None):
+        while should_stop is None or not should_stop():
+            self.step(clock.ticks_ms())
+            clock.sleep_ms(POLL_MS)
+
+
+def held_for(buttons, hold_ms):
+    """True when some button stays held for hold_ms from now."""
+    t0 = clock.ticks_ms()
+    while buttons.held():
+        if clock.ticks_diff(clock.ticks_ms(), t0) >= hold_ms:
+            return True
+        clock.sleep_ms(20)
+    return False
+
+
+def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None):
+    """Boot and run. Returns "safe" in safe mode; otherwise runs until
+    should_stop() (never, on the device)."""
+    import framebuf
+
+    from usher import VERSION
+    from usher.device.buttons import Buttons, wake_button
+    from usher.device.log import FlashLog
+    from usher.device.power import Power
+
+    settings = load_settings(data_dir)
+    profile = boards.select(settings)
+    power = Power(profile, settings)
+    power.hold()
+    wake = wake_button(profile)
+    buttons = Buttons(profile, clock.ticks_ms())
+    try:
+        storage.makedirs(storage.join(data_dir, LOG_FOLDER))
+    except OSError:
+        pass
+    log = FlashLog(storage.join(data_dir, LOG_FOLDER))
+    if buttons.held() and held_for(buttons, SAFE_HOLD_MS):
+        log.write("boot", {"board": profile["name"], "version": VERSION, "safe_mode": True})
+        print(SAFE_MODE_TEXT)
+        return "safe"
+    log.write("boot", {"board": profile["name"], "version": VERSION, "wake": wake,
+                       "usb": power.on_usb()})
+    buf = bytearray(FRAME_BYTES)
+    canvas = framebuf.FrameBuffer(buf, WIDTH, HEIGHT, framebuf.MONO_HLSB)
+    display = make_display(profile, buf)
+    services = {"battery": power.battery_percent, "log": log, "board": profile["name"],
+                "version": VERSION, "ticks_ms": clock.ticks_ms}
+    rt = Runtime(app_factory or default_app_factory, canvas, display, buttons, power, log,
+                 data_dir, services)
+    if on_runtime is not None:
+        on_runtime(rt)
+    try:
+        display.init()
+    except Exception as e:
+        rt.crash(e)
+    if not rt.crashed:
+        rt.start_app()
+    rt.run(should_stop)
+    return "stopped"

@@ -1,0 +1,176 @@
+# UC8151 (also sold as IL0373) driver for the Badger 2040's 2.9" panel, in
+# MicroPython on machine.SPI (PL-4, PL-6).
+#
+# Command set and panel settings follow the UC8151 datasheet as used by
+# Pimoroni's driver (pimoroni/pimoroni-pico drivers/uc8151/uc8151.cpp), which
+# is what the Badger ships with: panel setting 128x296, black/white, booster
+# on, source shift right + gate scan down (the Badger's landscape
+# orientation), data inverted (CDI 0x9C: bit 1 = white).
+#
+# Two update speeds (PL-6): full refreshes use the panel's own OTP waveform
+# (~4.5 s, clears ghosting); partial refreshes load Pimoroni's "fast"
+# waveform into the LUT registers (~0.8 s) and send only the window, whose
+# y and h must be multiples of 8 (the source axis is addressed in bytes).
+from usher.device.epaper import HEIGHT, PAGES, WIDTH, Panel
+
+PSR = 0x00
+PWR = 0x01
+POF = 0x02
+PFS = 0x03
+PON = 0x04
+BTST = 0x06
+DSLP = 0x07
+DSP = 0x11
+DRF = 0x12
+DTM2 = 0x13
+LUT_VCOM = 0x20
+LUT_WW = 0x21
+LUT_BW = 0x22
+LUT_WB = 0x23
+LUT_BB = 0x24
+PLL = 0x30
+TSE = 0x41
+CDI = 0x50
+TCON = 0x60
+PTL = 0x90
+PTIN = 0x91
+PTOU = 0x92
+
+# Panel setting bits.
+RES_128x296 = 0x80
+LUT_FROM_REGISTERS = 0x20
+FORMAT_BW = 0x10
+SHIFT_RIGHT = 0x04
+BOOSTER_ON = 0x02
+NO_SOFT_RESET = 0x01
+PSR_OTP = RES_128x296 | FORMAT_BW | SHIFT_RIGHT | BOOSTER_ON | NO_SOFT_RESET        # 0x97
+PSR_REGISTERS = PSR_OTP | LUT_FROM_REGISTERS                                        # 0xB7
+
+POWER_SETTING = bytes((0x03, 0x00, 0x2B, 0x2B, 0x2B))   # internal VDS/VDG, VCOM=VD, 16 V, VDH/VDL/VDHR
+BOOSTER = bytes((0x17, 0x17, 0x17))                     # 10 ms start, strength 3, 6.58 us off
+CDI_INVERTED = 0x9C                                      # data 1 = white, border white
+PLL_100HZ = 0x3A
+PLL_200HZ = 0x39
+DEEP_SLEEP_CHECK = 0xA5                                  # DSLP check code
+PARTIAL_SCAN_INSIDE = 0x01
+
+SPEED_OTP = 0
+SPEED_FAST = 2
+
+
+def _lut_group(levels, frames, repeat):
+    # One waveform group (datasheet "LUT" layout): a byte of four 2-bit
+    # level selects for phases A-D, the four phase lengths in frames, and the
+    # repeat count.
+    return bytes((levels,)) + bytes(frames) + bytes((repeat,))
+
+
+def fast_luts():
+    """The five LUT registers of the fast waveform (PL-6 "fast ~0.8 s"):
+    three groups of phases (frames, repeat) = (4,4,7,0)x1, (12,12,0,0)x2,
+    (4,4,7,0)x2 with level selects VCOM 00, WW/BW 54-60-A8, WB/BB A8-60-54,
+    the timing Pimoroni's driver uses. VCOM is 44 bytes, the others 42."""
+    timing = (((4, 4, 7, 0), 1), ((12, 12, 0, 0), 2), ((4, 4, 7, 0), 2))
+    to_white = (0x54, 0x60, 0xA8)
+    to_black = (0xA8, 0x60, 0x54)
+
+    def lut(levels, size):
+        out = bytearray(size)
+        pos = 0
+        for i in range(3):
+            g = _lut_group(levels[i], timing[i][0], timing[i][1])
+            out[pos:pos + 6] = g
+            pos += 6
+        return bytes(out)
+
+    return {
+        LUT_VCOM: lut((0, 0, 0), 44),
+        LUT_WW: lut(to_white, 42),
+        LUT_BW: lut(to_white, 42),
+        LUT_WB: lut(to_black, 42),
+        LUT_BB: lut(to_black, 42),
+    }
+
+
+class UC8151(Panel):
+    NAME = "UC8151"
+    REVERSE_BITS = True     # MSB of each byte = smallest canvas y
+    FLIP_Y = False
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.speed = None
+        self._ptl = bytearray(7)
+        self._luts = None
+
+    def init(self, speed=SPEED_OTP):
+        """Reset the controller and set it up for one update speed."""
+        self._started = None
+        self.hard_reset(10, 10)
+        self.wait_idle("reset")
+        self.command(PSR, bytes((PSR_OTP if speed == SPEED_OTP else PSR_REGISTERS,)))
+        if speed != SPEED_OTP:
+            if self._luts is None:
+                self._luts = fast_luts()
+            for reg in (LUT_VCOM, LUT_WW, LUT_BW, LUT_WB, LUT_BB):
+                self.command(reg, self._luts[reg])
+            self.command(PLL, bytes((PLL_200HZ,)))
+        self.command(PWR, POWER_SETTING)
+        self.command(PON)
+        self.wait_idle("power on")
+        self.command(BTST, BOOSTER)
+        self.command(PFS, b"\x00")
+        self.command(TSE, b"\x00")
+        self.command(TCON, b"\x22")
+        self.command(CDI, bytes((CDI_INVERTED,)))
+        self.command(PLL, bytes((PLL_100HZ,)))
+        self.command(POF)
+        self.wait_idle("power off")
+        self.speed = speed
+
+    def _full(self):
+        if self.speed != SPEED_OTP:
+            self.init(SPEED_OTP)
+        self.command(PON)
+        self.command(PTOU)
+        self.command(DTM2, self.ram)
+        self.command(DSP)
+        self.command(DRF)
+
+    def _partial(self, x, y, w, h):
+        if self.speed != SPEED_FAST:
+            self.init(SPEED_FAST)
+        x_end = x + w - 1
+        p = self._ptl
+        p[0] = y                 # source (canvas y) start, a multiple of 8
+        p[1] = y + h - 1         # source end, low 3 bits all ones
+        p[2] = x >> 8            # gate (canvas x) start, 9 bits
+        p[3] = x & 0xFF
+        p[4] = x_end >> 8
+        p[5] = x_end & 0xFF
+        p[6] = PARTIAL_SCAN_INSIDE
+        self.command(PON)
+        self.command(PTIN)
+        self.command(PTL, p)
+        first, n = self.line_bytes(y, h)
+        buf = self._vlsb        # free again once convert() is done: no second frame buffer
+        pos = 0
+        ram = self._ram_mv
+        for cx in range(x, x + w):
+            start = cx * PAGES + first
+            buf[pos:pos + n] = ram[start:start + n]
+            pos += n
+        self.command(DTM2, memoryview(buf)[:pos])
+        self.command(DSP)
+        self.command(DRF)
+
+    def sleep(self):
+        """Power the panel down before the board powers off (PL-6)."""
+        self.wait_idle("refresh before sleep")
+        self.command(POF)
+        self.wait_idle("power off")
+        self.command(DSLP, bytes((DEEP_SLEEP_CHECK,)))
+        self.speed = None       # deep sleep needs a hardware reset to wake
+
+
+__all__ = ["UC8151", "HEIGHT", "WIDTH"]

@@ -1,0 +1,167 @@
+"""`usher`: the owner's desktop tools for the device (PL-12).
+
+  usher devices                       list serial ports that look like MicroPython boards
+  usher flash [--port P]              compile and copy the firmware (only what changed), reset
+  usher logs [-o FILE] [--follow]     pull the device log as JSON lines / stream the console
+  usher replay FILE                   replay a pulled log or saved game on the desktop
+  usher data check|upload|download    owner data: panels and decks, validated first
+  usher backup DIR / usher restore DIR   saved games and records
+  usher virtual-device --flash DIR    a stand-in board for tests (PL-13)
+
+Every failure ends with one clear message and exit status 1.
+"""
+import argparse
+import os
+import sys
+
+from usher_host.errors import HostError
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _port_arg(p):
+    p.add_argument("--port", "-p", help="serial port of the board (default: the only RP2040 board found)")
+
+
+def _firmware_dir(args):
+    return os.path.abspath(args.firmware or os.path.join(ROOT, "firmware"))
+
+
+def cmd_devices(args):
+    from usher_host.link import board_ports
+    ports = board_ports()
+    if not ports:
+        print("no MicroPython board found (RP2040 boards show as USB VID 2E8A)")
+        return 1
+    for dev, desc in ports:
+        print("%s  %s" % (dev, desc))
+    return 0
+
+
+def cmd_flash(args):
+    from usher_host import flash, link
+    conn = link.connect(args.port)
+    try:
+        cache = args.cache or os.path.join(ROOT, "build", "flash")
+        copied, removed = flash.flash(conn, _firmware_dir(args), cache, verify=args.verify,
+                                      reset=not args.no_reset, out=_say)
+    finally:
+        conn.close()
+    _say("flash done: %d copied, %d removed" % (len(copied), len(removed)))
+    return 0
+
+
+def cmd_logs(args):
+    from usher_host import logs
+    if args.follow:
+        return logs.follow(args.port, args.output)
+    return logs.pull_command(args.port, args.output, args.data_dir)
+
+
+def cmd_replay(args):
+    from usher_host import replay
+    return replay.command(args.file, png_dir=args.png, saved=args.saved, game=args.game, out=_say)
+
+
+def cmd_data(args):
+    from usher_host import data
+    return data.command(args)
+
+
+def cmd_backup(args):
+    from usher_host import backup
+    return backup.backup_command(args.port, args.folder, args.data_dir, out=_say)
+
+
+def cmd_restore(args):
+    from usher_host import backup
+    return backup.restore_command(args.port, args.folder, args.data_dir, out=_say)
+
+
+def cmd_virtual_device(args):
+    from usher_host.vdev import supervisor
+    return supervisor.run_forever(args.flash, buttons=args.buttons, out=_say)
+
+
+def _say(text):
+    print(text)
+    sys.stdout.flush()
+
+
+def parser():
+    from usher_host import layout
+    ap = argparse.ArgumentParser(prog="usher", description="Usher host tools (PL-12).")
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("devices", help="list serial ports that look like MicroPython boards")
+    p.set_defaults(func=cmd_devices)
+
+    p = sub.add_parser("flash", help="compile the firmware and copy what changed, then reset")
+    _port_arg(p)
+    p.add_argument("--firmware", help="firmware folder (default: the repository's firmware/)")
+    p.add_argument("--cache", help="folder for compiled .mpy files (default: build/flash)")
+    p.add_argument("--verify", action="store_true",
+                   help="hash every file on the board, not just the manifest")
+    p.add_argument("--no-reset", action="store_true", help="do not reset the board afterwards")
+    p.set_defaults(func=cmd_flash)
+
+    p = sub.add_parser("logs", help="pull the device log as JSON lines (or --follow the console)")
+    _port_arg(p)
+    p.add_argument("--output", "-o", help="file to write (default: stdout)")
+    p.add_argument("--follow", "-f", action="store_true", help="stream the board's console live")
+    p.add_argument("--data-dir", default=layout.DATA_DIR, help="data folder on the board")
+    p.set_defaults(func=cmd_logs)
+
+    p = sub.add_parser("replay", help="replay a pulled log or saved game in the simulator")
+    p.add_argument("file", help="a log pulled with `usher logs` (JSON lines) or a saved game (JSON)")
+    p.add_argument("--saved", help="the device's saved game to compare with (e.g. from `usher backup`)")
+    p.add_argument("--game", type=int, default=-1, help="which game in the log (default: the last)")
+    p.add_argument("--png", help="folder to render the final screen into (needs the UI)")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("data", help="owner data: validate, upload, download")
+    dsub = p.add_subparsers(dest="action", required=True)
+    for name, helptext in (("check", "validate a data file"), ("upload", "validate, then copy to the board")):
+        q = dsub.add_parser(name, help=helptext)
+        q.add_argument("kind", choices=layout.data_kind_names())
+        q.add_argument("file")
+        if name == "upload":
+            _port_arg(q)
+            q.add_argument("--data-dir", default=layout.DATA_DIR)
+    q = dsub.add_parser("download", help="copy a data file back from the board")
+    q.add_argument("kind", choices=layout.data_kind_names())
+    q.add_argument("file")
+    _port_arg(q)
+    q.add_argument("--data-dir", default=layout.DATA_DIR)
+    p.set_defaults(func=cmd_data)
+
+    for name, func, helptext in (("backup", cmd_backup, "copy saved games and records to a folder"),
+                                 ("restore", cmd_restore, "copy them back to the board")):
+        p = sub.add_parser(name, help=helptext)
+        _port_arg(p)
+        p.add_argument("folder")
+        p.add_argument("--data-dir", default=layout.DATA_DIR, help="data folder on the board")
+        p.set_defaults(func=func)
+
+    p = sub.add_parser("virtual-device", help="run a virtual board on a pseudo-terminal (PL-13)")
+    p.add_argument("--flash", required=True, help="host folder that acts as the board's flash")
+    p.add_argument("--buttons", help="button script for the firmware (see vdev/buttons.py)")
+    p.set_defaults(func=cmd_virtual_device)
+    return ap
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except HostError as e:
+        sys.stdout.flush()
+        print("usher %s: %s" % (args.command, e.message), file=sys.stderr)
+        return e.status
+    except KeyboardInterrupt:
+        print("usher %s: interrupted" % args.command, file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,58 @@
+"""Owner data kinds: each maps to its file on the board and to the game's own
+validator in the firmware (pure, the same code the device uses; PL-11).
+
+A validator takes the file's text and returns the list of defects (strings);
+an empty list means the file is usable.
+"""
+import os
+import sys
+
+FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                        "firmware")
+
+
+def _firmware():
+    if FIRMWARE not in sys.path:
+        sys.path.insert(0, FIRMWARE)
+
+
+def takeaseat_panels(text):
+    _firmware()
+    from usher.games.takeaseat import panels
+    return list(panels.parse_panels(text)[1])
+
+
+def takeaseat_automa(text):
+    _firmware()
+    from usher.games.takeaseat import deck
+    return list(deck.parse_deck(text)[1])
+
+
+def multisala_deckreative(text):
+    _firmware()
+    from usher.games.multisala import cards
+    return list(cards.parse_deck(text)[2])
+
+
+def theatre_deck(text):
+    _firmware()
+    from usher.games.theatre import validator
+    return ["%s: %s" % (rule, msg) for rule, msg in validator.validate_deck(text, 2, None)]
+
+
+# kind -> (file name under the board's data folder, validator, what it is)
+KINDS = {
+    "panels": ("takeaseat/panels.txt", takeaseat_panels, "Take a Seat reservation panels (TS-2)"),
+    "automa": ("takeaseat/automa.txt", takeaseat_automa, "Take a Seat Automa deck (TS-6)"),
+    "deckreative": ("multisala/deck.txt", multisala_deckreative,
+                    "Pulisci il Multisala DecKreative deck (MS-1)"),
+    "theatre-deck": ("theatre/deck.txt", theatre_deck, "The Theatre deck list (TH-13)"),
+}
+
+
+def device_path(kind, data_dir):
+    return data_dir.rstrip("/") + "/" + KINDS[kind][0]
+
+
+def defects(kind, text):
+    return KINDS[kind][1](text)

@@ -1,0 +1,93 @@
+"""`usher logs`: the board's bounded log (PL-10) as JSON lines.
+
+The device layer (usher.device.log) writes JSON lines into two files under
+/data/log that take turns; each entry is {"b": boot, "n": line, "k": kind,
+"d": data}. pull() copies both (hash-verified), drops torn lines and returns
+the entries oldest first. --follow streams the board's console over pyserial.
+"""
+import json
+import sys
+import time
+
+import serial
+
+from usher_host import devfiles, layout, link
+from usher_host.errors import HostError
+
+
+def parse(text):
+    out = []
+    for line in text.split("\n"):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            out.append(json.loads(line))
+        except ValueError:
+            pass     # torn by a power cut (usher.device.log)
+    return out
+
+
+def pull(conn, data_dir=layout.DATA_DIR):
+    folder = layout.log_folder(data_dir)
+    entries = []
+    found = False
+    for name in layout.LOG_FILES:
+        raw = devfiles.read_file(conn, folder + "/" + name)
+        if raw is None:
+            continue
+        found = True
+        entries.extend(parse(raw.decode("utf-8", "replace")))
+    if not found:
+        raise HostError("The board has no log yet (%s is empty)." % folder)
+    return entries
+
+
+def write_jsonl(entries, stream):
+    for e in entries:
+        stream.write(json.dumps(e, sort_keys=True) + "\n")
+
+
+def pull_command(port, output, data_dir):
+    conn = link.connect(port)
+    try:
+        entries = pull(conn, data_dir)
+    finally:
+        conn.close()
+    if output:
+        with open(output, "w") as f:
+            write_jsonl(entries, f)
+        print("%d log entries saved to %s" % (len(entries), output))
+    else:
+        write_jsonl(entries, sys.stdout)
+    return 0
+
+
+def follow(port, output=None, seconds=None):
+    """Print (and append to output) whatever the running firmware prints,
+    until Ctrl-C or `seconds`."""
+    port = link.find_port(port)
+    try:
+        ser = serial.Serial(port, 115200, timeout=0.2, exclusive=True)
+    except serial.SerialException as e:
+        raise HostError("Cannot open %s: %s (busy or unplugged?)" % (port, e)) from None
+    sink = open(output, "ab") if output else None
+    start = time.monotonic()
+    try:
+        while seconds is None or time.monotonic() - start < seconds:
+            try:
+                data = ser.read(4096)
+            except (serial.SerialException, OSError) as e:
+                raise HostError("The board went away: %s" % e) from None
+            if data:
+                sys.stdout.write(data.decode("utf-8", "replace"))
+                sys.stdout.flush()
+                if sink:
+                    sink.write(data)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        ser.close()
+        if sink:
+            sink.close()
+    return 0

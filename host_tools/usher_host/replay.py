@@ -1,0 +1,149 @@
+"""`usher replay`: a pulled game log (or a saved game) replayed on the
+desktop with the firmware's own engines (usher.core.game.replay on CPython;
+PL-10: the same actions from the same seed give the identical state).
+
+Input: a saved game record {"game", "options", "seed", "actions"}, or the
+JSON lines of `usher logs`. In a log, an entry whose data is a dict with
+"game", "seed" and "options" starts a game (its "actions", if any, are the
+moves so far); each later "action" entry (data: the action dict, or
+{"action": ...}) is one move. With --saved, the replayed state is compared
+with the device's saved game and every difference is listed.
+"""
+import json
+import os
+import sys
+
+from usher_host.errors import HostError
+
+FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                        "firmware")
+if FIRMWARE not in sys.path:
+    sys.path.insert(0, FIRMWARE)
+
+from usher import games  # noqa: E402
+from usher.core import game as core  # noqa: E402
+
+
+def _is_start(d):
+    return isinstance(d, dict) and "game" in d and "seed" in d and "options" in d
+
+
+def games_in_log(entries):
+    """Records rebuilt from log entries, oldest first."""
+    records = []
+    current = None
+    for e in entries:
+        d = e.get("d") if isinstance(e, dict) else None
+        if _is_start(d):
+            current = {"game": d["game"], "options": d["options"], "seed": d["seed"],
+                       "actions": list(d.get("actions") or [])}
+            records.append(current)
+        elif e.get("k") == "action" and current is not None:
+            action = d.get("action") if isinstance(d, dict) and "action" in d else d
+            if isinstance(action, dict) and action.get("type") == "undo" and len(action) == 1:
+                if current["actions"]:
+                    current["actions"].pop()
+            else:
+                current["actions"].append(action)
+    return records
+
+
+def load_record(path, which=-1):
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise HostError("Cannot read %s: %s" % (path, e.strerror)) from None
+    try:
+        obj = json.loads(text)
+        if isinstance(obj, dict) and "actions" in obj:
+            return obj
+        entries = [obj]
+    except ValueError:
+        entries = []
+        for line in text.splitlines():
+            try:
+                entries.append(json.loads(line))
+            except ValueError:
+                pass
+    if isinstance(entries and entries[0], dict) and _is_start(entries[0]) and "actions" in entries[0]:
+        return entries[0]
+    records = games_in_log(entries)
+    if not records:
+        raise HostError("%s holds no game: no record and no game start in the log." % path)
+    try:
+        return records[which]
+    except IndexError:
+        raise HostError("%s holds %d game(s); there is no game %d." % (path, len(records), which)) from None
+
+
+def replay_record(record):
+    gid = record.get("game")
+    if gid not in games.ids():
+        raise HostError("Unknown game %r in the record." % (gid,))
+    try:
+        eng = games.engine(gid)
+    except ImportError:
+        raise HostError("The %s engine is not part of this firmware." % gid) from None
+    try:
+        return core.replay(eng, record)
+    except core.GameError as e:
+        raise HostError("Replay failed: %s (the log does not match this firmware's rules)." % e) from None
+
+
+def differences(a, b, path="state"):
+    """Human-readable list of where two JSON values differ."""
+    if type(a) is not type(b):
+        return ["%s: %s vs %s" % (path, json.dumps(a)[:60], json.dumps(b)[:60])]
+    if isinstance(a, dict):
+        out = []
+        for k in sorted(set(a) | set(b)):
+            if k not in a:
+                out.append("%s.%s: only on the device" % (path, k))
+            elif k not in b:
+                out.append("%s.%s: only in the replay" % (path, k))
+            else:
+                out.extend(differences(a[k], b[k], "%s.%s" % (path, k)))
+        return out
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return ["%s: %d items vs %d" % (path, len(a), len(b))]
+        out = []
+        for i, (x, y) in enumerate(zip(a, b)):
+            out.extend(differences(x, y, "%s[%d]" % (path, i)))
+        return out
+    return [] if a == b else ["%s: %s vs %s" % (path, json.dumps(a)[:60], json.dumps(b)[:60])]
+
+
+def command(path, png_dir=None, saved=None, game=-1, out=print):
+    record = load_record(path, game)
+    state = replay_record(record)
+    out("%s, seed %s, %d actions" % (games.title(record["game"]), record["seed"], len(record["actions"])))
+    out("final state: " + core.canonical_json(state))
+    if png_dir:
+        render_png(record, png_dir, out)
+    if saved:
+        device_record = load_record(saved)
+        device_state = replay_record(device_record)
+        diffs = differences(json.loads(core.canonical_json(device_state)),
+                            json.loads(core.canonical_json(state)), "state")
+        if device_record["actions"] != record["actions"]:
+            diffs.insert(0, "actions: %d in the log, %d in the saved game" % (
+                len(record["actions"]), len(device_record["actions"])))
+        if diffs:
+            for d in diffs[:40]:
+                out("  differs: " + d)
+            raise HostError("The replay differs from the device's saved game in %d place(s)." % len(diffs))
+        out("identical to the device's saved game")
+    return 0
+
+
+def render_png(record, folder, out=print):
+    """The final screen of the game, drawn by the firmware UI, as PNG."""
+    try:
+        from usher.ui import canvas as ui_canvas  # noqa: F401
+        from usher.ui.app import App  # noqa: F401
+    except ImportError:
+        raise HostError("Rendering screens needs the UI (usher.ui), which this firmware does not have yet.") \
+            from None
+    raise HostError("Rendering screens is not available yet.")

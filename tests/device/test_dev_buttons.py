@@ -1,0 +1,138 @@
+# Button timing (PL-7) from scripted levels: debounce, long press, auto-repeat.
+from devtest import fresh, press_script
+
+from usher.device import buttons as B
+from usher.device.buttons import ButtonLogic, Buttons
+
+
+def _run(logic, name, levels, t_end, step=5):
+    """levels: list of (t, down) changes; returns [(t, event)]."""
+    out = []
+    down = False
+    i = 0
+    t = 0
+    while t <= t_end:
+        while i < len(levels) and levels[i][0] <= t:
+            down = levels[i][1]
+            i += 1
+        evs = []
+        logic.update(name, down, t, evs)
+        for e in evs:
+            out.append((t, e))
+        t += step
+    return out
+
+
+def test_pl7_bouncing_contact_gives_one_press_and_one_release():
+    logic = ButtonLogic()
+    bounce = [(100, True), (105, False), (110, True), (115, False), (120, True),
+              (400, False), (405, True), (410, False)]
+    evs = _run(logic, "B", bounce, 700)
+    assert [e for t, e in evs] == [("press", "B"), ("release", "B")], evs
+    # Accepted once stable for the debounce time after the last bounce.
+    assert evs[0][0] == 120 + B.DEBOUNCE_MS
+    assert evs[1][0] == 410 + B.DEBOUNCE_MS
+
+
+def test_pl7_glitch_shorter_than_debounce_is_ignored():
+    logic = ButtonLogic()
+    evs = _run(logic, "A", [(100, True), (115, False)], 500)
+    assert evs == []
+
+
+def test_pl7_long_press_once_on_soft_keys():
+    logic = ButtonLogic()
+    evs = _run(logic, "A", [(0, True), (2000, False)], 2200)
+    kinds = [e for t, e in evs]
+    assert kinds == [("press", "A"), ("long", "A"), ("release", "A")], kinds
+    assert evs[1][0] == B.DEBOUNCE_MS + B.LONG_MS
+    # A short press has no long.
+    logic = ButtonLogic()
+    evs = _run(logic, "C", [(0, True), (300, False)], 600)
+    assert [e for t, e in evs] == [("press", "C"), ("release", "C")]
+
+
+def test_pl7_up_down_auto_repeat_while_held():
+    logic = ButtonLogic()
+    hold = 1200
+    evs = _run(logic, "UP", [(0, True), (hold, False)], 1500)
+    kinds = [e for t, e in evs]
+    assert kinds[0] == ("press", "UP") and kinds[-1] == ("release", "UP")
+    repeats = [t for t, e in evs if e == ("repeat", "UP")]
+    t_press = B.DEBOUNCE_MS
+    # First repeat after the delay, then every REPEAT_MS until the release is seen.
+    expected = []
+    t = t_press + B.REPEAT_DELAY_MS
+    while t < hold + B.DEBOUNCE_MS:
+        expected.append(t)
+        t += B.REPEAT_MS
+    assert repeats == expected, (repeats, expected)
+    assert ("long", "UP") not in kinds
+
+
+def test_pl7_button_held_at_start_is_ignored_until_released():
+    logic = ButtonLogic(initially_down=("A",))
+    evs = _run(logic, "A", [(0, True), (1500, False), (2000, True), (2100, False)], 2400)
+    assert [e for t, e in evs] == [("press", "A"), ("release", "A")]
+    assert evs[0][0] == 2000 + B.DEBOUNCE_MS
+
+
+def test_pl7_ticks_wrap_around_is_harmless():
+    logic = ButtonLogic(now=0x3FFFFF00)
+    out = []
+    t = 0x3FFFFF00
+    down_at = t + 50
+    for _ in range(400):
+        logic.update("A", t >= down_at, t & 0x3FFFFFFF, out)
+        t += 5
+    assert out == [("press", "A"), ("long", "A")], out
+
+
+def _pins_run(profile_name):
+    profile, model, vc = fresh(profile_name)
+    script = [("A", 1100, 1200), ("DOWN", 1300, 2100)]
+    press_script(vc, profile, script)
+    btn = Buttons(profile, vc.now)
+    evs = []
+    while vc.now < 2400:
+        evs.extend(btn.poll(vc.now))
+        vc.sleep_ms(10)
+    return evs
+
+
+def test_pl4_pl5_buttons_read_pins_with_each_board_polarity():
+    # Badger: pressed = high (pull-down); DIY Pico build: pressed = low (pull-up).
+    for name in ("badger2040", "pico_epaper29"):
+        evs = _pins_run(name)
+        assert evs[:2] == [("press", "A"), ("release", "A")], (name, evs)
+        assert evs[2] == ("press", "DOWN") and evs[-1] == ("release", "DOWN"), (name, evs)
+        assert ("repeat", "DOWN") in evs
+
+
+class _FakeWakeup:
+    def __init__(self, state):
+        self.state = state
+        self.resets = 0
+
+    def get_gpio_state(self):
+        return self.state
+
+    def reset_gpio_state(self):
+        self.resets += 1
+
+
+def test_pl1_wake_button_from_pimoronis_wakeup_module():
+    import sys
+
+    from usher.device import boards
+    from usher.device.buttons import wake_button
+    assert wake_button(boards.BADGER2040) is None          # module absent: stock MicroPython
+    fake = _FakeWakeup((1 << 13) | (1 << 10))               # B pressed (GP10 latch also high)
+    sys.modules["wakeup"] = fake
+    try:
+        assert wake_button(boards.BADGER2040) == "B"
+        assert fake.resets == 1
+        fake.state = 1 << 10
+        assert wake_button(boards.BADGER2040) is None
+    finally:
+        del sys.modules["wakeup"]

@@ -1,0 +1,70 @@
+# Bounded flash log (PL-10): size cap, oldest dropped, boot numbers, torn lines.
+import json
+import os
+
+from mptest import tmpdir
+
+from usher.device.log import CURRENT, PREVIOUS, FlashLog, read_all
+
+
+def _size(path):
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return 0
+
+
+def test_pl10_log_stays_under_cap_and_keeps_newest():
+    d = tmpdir()
+    log = FlashLog(d, max_bytes=2000)
+    for i in range(300):
+        assert log.write("action", {"type": "add", "i": i})
+    total = _size(d + "/" + CURRENT) + _size(d + "/" + PREVIOUS)
+    assert total <= 2000, total
+    entries = read_all(d)
+    idx = [e["d"]["i"] for e in entries]
+    assert idx[-1] == 299                        # newest kept
+    assert idx == list(range(idx[0], 300))       # a contiguous tail, oldest dropped
+    assert idx[0] > 0
+    assert len(idx) >= 20
+
+
+def test_pl10_log_boot_numbers_grow_across_boots():
+    d = tmpdir()
+    a = FlashLog(d)
+    a.write("boot", {"board": "badger2040"})
+    a.write("error", "Traceback ...\nRuntimeError: x")
+    b = FlashLog(d)
+    b.write("boot", {})
+    entries = read_all(d)
+    assert [(e["b"], e["n"], e["k"]) for e in entries] == [(1, 1, "boot"), (1, 2, "error"), (2, 1, "boot")]
+    assert entries[1]["d"].endswith("RuntimeError: x")
+
+
+def test_pl10_log_skips_a_line_torn_by_power_cut():
+    d = tmpdir()
+    log = FlashLog(d)
+    log.write("info", "one")
+    with open(d + "/" + CURRENT, "a") as f:
+        f.write('{"b": 1, "n": 2, "k": "act')        # cut mid-line
+    log2 = FlashLog(d)
+    log2.write("info", "two")
+    texts = [e["d"] for e in read_all(d)]
+    assert texts == ["one", "two"], texts
+
+
+def test_pl10_huge_traceback_is_shortened_not_dropped():
+    d = tmpdir()
+    log = FlashLog(d, max_bytes=8000)
+    log.write("error", "x" * 10000 + "LAST")
+    e = read_all(d)[0]
+    assert len(e["d"]) < 3000 and e["d"].endswith("LAST")
+
+
+def test_pl10_log_lines_are_json():
+    d = tmpdir()
+    log = FlashLog(d)
+    log("action", {"type": "play", "card": 3})      # the services["log"] form
+    with open(d + "/" + CURRENT) as f:
+        line = f.read().strip()
+    assert json.loads(line)["d"] == {"type": "play", "card": 3}

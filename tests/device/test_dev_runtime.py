@@ -1,0 +1,161 @@
+# The device main loop on the fake board: resume (PL-8), safe mode, the crash
+# screen, a stuck panel, idle power-off and wake (PL-9), the boot log (PL-10).
+import json
+
+import fake_app
+import machine
+from devtest import APP, fresh, press_script
+from mptest import tmpdir
+from panel_model import expected_image
+
+from usher.core import storage
+from usher.device import runtime
+from usher.device.log import read_all
+
+
+def _boot(data_dir, script, until, vbus=1, app=APP):
+    profile, model, vc = fresh("badger2040")
+    press_script(vc, profile, script)
+    machine.inputs[24] = vbus
+    holder = {}
+
+    def keep(rt):
+        holder["rt"] = rt
+
+    result = runtime.main(app_factory=app, data_dir=data_dir,
+                          should_stop=lambda: vc.now >= until, on_runtime=keep)
+    return result, holder.get("rt"), model, vc
+
+
+def _run_until(rt, vc, until):
+    rt.run(lambda: vc.now >= until)
+
+
+def _saved_actions(d):
+    rec, _ = storage.load(d + "/game.json")
+    return [a["type"] for a in rec["actions"]]
+
+
+def test_pl8_boot_resumes_the_saved_game_on_the_same_screen():
+    d = tmpdir()
+    script = [("A", 1500, 1600), ("C", 1800, 1900), ("UP", 2000, 2100), ("B", 2300, 2400)]
+    result, rt, model, vc = _boot(d, script, 4000)
+    assert result == "stopped"
+    assert _saved_actions(d) == ["add", "page", "focus", "add"]
+    shown_before = bytearray(model.shown)
+    # Power cut, then boot again with no button: same game, same picture.
+    result, rt2, model2, vc2 = _boot(d, [], 3000)
+    assert rt2.app.record["actions"] == rt.app.record["actions"]
+    assert model2.refreshes[0][0] == "full"
+    assert model2.shown == shown_before
+    assert model2.shown == expected_image(rt2.canvas, False)
+    kinds = [e["k"] for e in read_all(d + "/log")]
+    assert kinds.count("boot") == 2 and kinds.count("action") == 4
+
+
+def test_safe_mode_when_a_button_is_held_at_boot():
+    d = tmpdir()
+    made = []
+
+    def factory(canvas, data_dir, services):
+        made.append(1)
+        return APP(canvas, data_dir, services)
+
+    result, rt, model, vc = _boot(d, [("A", 0, 6000)], 8000, app=factory)
+    assert result == "safe"
+    assert made == [] and rt is None
+    assert [e for e in machine.log if e[0] == "spi"] == []       # panel untouched
+    boots = [e for e in read_all(d + "/log") if e["k"] == "boot"]
+    assert boots[-1]["d"]["safe_mode"] is True
+
+
+def test_short_press_at_boot_is_a_wake_not_safe_mode_nor_an_action():
+    d = tmpdir()
+    result, rt, model, vc = _boot(d, [("A", 0, 400)], 3000)
+    assert result == "stopped" and rt.app is not None
+    assert rt.app.record["actions"] == []
+
+
+class CrashingApp(APP):
+    CRASH_ON = ("press", "B")
+
+
+def test_crash_shows_error_screen_logs_traceback_and_restarts_on_a_key():
+    d = tmpdir()
+    script = [("A", 1500, 1600), ("B", 1800, 1900), ("C", 2500, 2600)]
+    result, rt, model, vc = _boot(d, script, 2200, app=CrashingApp)
+    assert rt.crashed
+    errors = [e for e in read_all(d + "/log") if e["k"] == "error"]
+    assert len(errors) == 1 and "fake crash on press B" in errors[0]["d"]
+    assert "Traceback" in errors[0]["d"]
+    # The app's own error screen is what the panel shows.
+    assert model.shown == expected_image(rt.canvas, False)
+    assert model.refreshes[-1][0] == "full"
+    _run_until(rt, vc, 3200)
+    # C restarted the app from its saved game (one action, the A press).
+    assert not rt.crashed
+    assert [a["type"] for a in rt.app.record["actions"]] == ["add"]
+    probe = fake_app.App(rt.canvas, d)
+    probe.start()
+    assert model.shown == expected_image(rt.canvas, False)
+
+
+def test_stuck_busy_line_becomes_an_error_not_a_hang():
+    d = tmpdir()
+    result, rt, model, vc = _boot(d, [("A", 3000, 3100), ("A", 60000, 60100)], 2000)
+    model.stuck = True
+    _run_until(rt, vc, 40000)
+    errors = [e["d"] for e in read_all(d + "/log") if e["k"] == "error"]
+    assert errors and "BusyTimeout" in errors[0] and "busy" in errors[0], errors
+    assert rt.crashed
+    model.stuck = False                          # cable reseated
+    _run_until(rt, vc, 62000)
+    assert not rt.crashed
+    assert model.shown == expected_image(rt.canvas, False)
+
+
+def test_broken_app_import_still_shows_an_error_screen():
+    d = tmpdir()
+
+    def factory(canvas, data_dir, services):
+        raise ImportError("no module named 'usher.ui.app'")
+
+    result, rt, model, vc = _boot(d, [], 2000, app=factory)
+    assert rt.crashed and rt.app is None
+    assert model.refreshes and model.refreshes[-1][0] == "full"
+    assert model.shown == expected_image(rt.canvas, False)
+    # Some pixels are black: the fallback screen has text and a key bar.
+    assert bytes(model.shown) != bytes(b"\xff" * len(model.shown))
+    errors = [e["d"] for e in read_all(d + "/log") if e["k"] == "error"]
+    assert "ImportError" in errors[0]
+
+
+def test_pl9_idle_power_off_on_battery_then_wake_resumes():
+    d = tmpdir()
+    storage.save(d + "/device.json", {"board": "badger2040", "idle_s": 60})
+    script = [("A", 1500, 1600), ("B", 100000, 100100)]
+    result, rt, model, vc = _boot(d, script, 30000, vbus=0)
+    assert not rt.asleep and machine.levels[10] == 1       # latch held
+    _run_until(rt, vc, 70000)
+    assert rt.asleep
+    model.flush()
+    assert model.asleep                                    # panel put to sleep
+    assert machine.levels[10] == 0                         # latch released
+    # The "sleeping" mark was drawn and shown before the panel slept.
+    assert model.shown == expected_image(rt.canvas, False)
+    infos = [e["d"] for e in read_all(d + "/log") if e["k"] == "info"]
+    assert "idle power-off" in infos
+    # Still running (the fake board cannot lose power): a press wakes it and
+    # resumes the game without acting on the press.
+    _run_until(rt, vc, 102000)
+    assert not rt.asleep and not model.asleep
+    assert [a["type"] for a in rt.app.record["actions"]] == ["add"]
+    assert model.refreshes[-1][0] == "full"
+
+
+def test_pl9_no_power_off_on_usb():
+    d = tmpdir()
+    with open(d + "/device.json", "w") as f:
+        f.write(json.dumps({"idle_s": 10}))
+    result, rt, model, vc = _boot(d, [], 60000, vbus=1)
+    assert not rt.asleep and machine.levels[10] == 1

@@ -1,0 +1,118 @@
+# SSD1680 driver (Pico + Waveshare Pico-ePaper-2.9 V2, PL-5/PL-6) against the
+# controller's command set, on the fake machine with a model of the controller.
+import machine
+from devtest import commands, display, fresh
+from mptest import raises
+from panel_model import expected_image
+
+from usher.device.epaper import BusyTimeout
+
+INIT = [0x12, 0x01, 0x11, 0x44, 0x45, 0x4E, 0x4F, 0x21, 0x18]
+FULL = [0x44, 0x45, 0x4E, 0x4F, 0x24, 0x26, 0x22, 0x20]
+FAST = [0x32, 0x3F, 0x03, 0x04, 0x2C, 0x37, 0x3C, 0x22, 0x20, 0x44, 0x45, 0x4E, 0x4F, 0x24, 0x22, 0x20]
+
+
+def _setup():
+    profile, model, vc = fresh("pico_epaper29")
+    d, buf, c = display(profile)
+    return profile, model, vc, d, c
+
+
+def test_pl5_ssd1680_init_sequence():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    sent = commands(profile)
+    assert [s[0] for s in sent] == INIT, [hex(s[0]) for s in sent]
+    data = dict(sent)
+    assert data[0x01] == b"\x27\x01\x00"         # 296 gate lines
+    assert data[0x11] == b"\x03"                 # X then Y, increasing
+    assert data[0x44] == b"\x00\x0f"             # 16 bytes = 128 sources
+    assert data[0x45] == b"\x00\x00\x27\x01"
+    assert data[0x18] == b"\x80"                 # internal temperature sensor
+
+
+def test_pl6_ssd1680_full_update_writes_both_rams_and_uses_otp_waveform():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    n = len(commands(profile))
+    c.fill(0)
+    c.text("Usher", 3, 5, 1)
+    c.fill_rect(250, 100, 46, 28, 1)
+    d.show("full")
+    sent = commands(profile)[n:]
+    assert [s[0] for s in sent] == FULL
+    data = dict(sent)
+    assert data[0x22] == b"\xf7"
+    assert len(data[0x24]) == 4736 and data[0x24] == data[0x26]
+    assert model.shown == expected_image(c, True)
+    assert model.refreshes[-1][0] == "full"
+
+
+def test_pl6_ssd1680_partial_update_shows_only_the_window():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    c.fill(0)
+    c.text("old", 0, 0, 1)
+    d.show("full")
+    before = bytearray(model.shown)
+    n = len(commands(profile))
+    c.fill(1)
+    d.show("partial", 16, 8, 24, 16)
+    sent = commands(profile)[n:]
+    assert [s[0] for s in sent] == FAST, [hex(s[0]) for s in sent]
+    data = dict(sent)
+    assert len(data[0x32]) == 153
+    assert data[0x37][5] == 0x40                 # RAM ping-pong for display mode 2
+    assert data[0x22] == b"\x0f"                 # last 0x22 wins in the dict: the fast display
+    # Sources run from canvas y=127 down: canvas rows 8..23 are line bytes 13 and 14.
+    for x in range(296):
+        for b in range(16):
+            i = x * 16 + b
+            inside = 16 <= x < 40 and b in (13, 14)
+            assert model.shown[i] == (0x00 if inside else before[i]), (x, b)
+    # The hardware reset pulse before the waveform load (Waveshare's sequence).
+    rst = [e for e in machine.log if e[0] == "pin" and e[1] == profile["reset"]]
+    assert rst[-2:] == [("pin", profile["reset"], 0), ("pin", profile["reset"], 1)]
+
+
+def test_pl6_ssd1680_full_after_partial_re_initialises():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    d.show("partial", 0, 0, 296, 8)
+    n = len(commands(profile))
+    d.show("full")
+    assert [s[0] for s in commands(profile)[n:]] == INIT + FULL
+
+
+def test_pl6_ssd1680_window_alignment_and_stuck_busy():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    raises(ValueError, d.show, "partial", 0, 3, 10, 8)
+    model.stuck = True
+    t0 = vc.now
+    e = raises(BusyTimeout, d.show, "full")
+    assert "SSD1680" in str(e)
+    assert vc.now - t0 >= d.COMMAND_TIMEOUT_MS
+
+
+def test_pl6_ssd1680_sleep():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    d.show("full")
+    n = len(commands(profile))
+    d.sleep()
+    assert commands(profile)[n:] == [(0x10, b"\x01")]
+    model.flush()
+    assert model.asleep
+
+
+def test_pl6_ssd1680_never_commands_while_busy():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    d.start("full")
+    d.start("partial", 0, 8, 296, 16)
+    d.start("partial", 0, 0, 296, 8)
+    d.start("full")
+    d.wait_idle("end")
+    assert model.while_busy == [], [hex(b) for b in model.while_busy]
+    assert [k for k, w in model.refreshes] == ["full", "partial", "partial", "full"]
