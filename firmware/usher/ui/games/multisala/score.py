@@ -131,10 +131,12 @@ class Scores(Screen):
             icons.draw(c, "switch_on" if seen[i][1] else "switch_off", 174, sy)
             v = hb["spectators"][i]
             if seen[i][0] == emo:
-                lab = "same: 0" if "c" not in hb["personalities"] else "same: +3"
+                lab = "same: +3" if "c" in hb["personalities"] else "same: 0"
             else:
-                lab = "disorder %d" % v
-            text.draw(c, text.SMALL, lab, 194, sy + 3)
+                lab = "-%d" % v
+            name = text.fit(text.SMALL, draw.emotion_name(st, seen[i][0]), 62)
+            text.draw(c, text.SMALL, name, 194, sy + 3)
+            text.draw_right(c, text.SMALL, lab, 294, sy + 3)
 
     def _players(self, c):
         st = self.app.state
