@@ -142,7 +142,7 @@ def test_ms10_solo_record_not_beaten_is_kept_and_not_announced():
     record_file.save(path, {"base": 500})
     app = _app(data)
     start(app)
-    for rnd in range(5):
+    for _ in range(5):
         deal_round(app)
         tap(app, "B", "C")  # pass at once, confirm
         tap(app, "C")  # next round, or from the last scores to the end
@@ -259,7 +259,7 @@ def test_ms12_physical_round_typed_in_and_scored():
     # hall 1: paura ON (same emotion: 0), gioia OFF (2)
     tap(app, "C", "DOWN", "C", "C", "C", "DOWN", "C")
     assert app.state["halls"][0]["spectators"] == [[1, True], [0, False]]
-    for h in range(1, 5):  # halls 2-5 (gioia): one paura OFF spectator each (2)
+    for _ in range(1, 5):  # halls 2-5 (gioia): one paura OFF spectator each (2)
         tap(app, "DOWN", "C", "DOWN", "C", "DOWN", "C")
     # kept masks: P1 kept 1 (D6 4), P2 kept 2 (D6 1, bilico = 3)
     tap(app, "DOWN", "C", "DOWN", "DOWN", "DOWN", "C")
@@ -284,7 +284,7 @@ def test_ms12_physical_round_typed_in_and_scored():
 def test_ms11_physical_variant_asks_each_mask_morra():
     app = _app(mptest.tmpdir())
     start(app, physical=True, variant=True)
-    for h in range(5):
+    for _ in range(5):
         tap(app, "C", "C", "C")
     tap(app, "C", "C", "DOWN", "C")  # D6 1, carta
     assert app.state["halls"][0]["masks"] == [["1", "c"]]

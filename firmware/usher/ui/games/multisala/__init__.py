@@ -45,7 +45,7 @@ class Setup(Screen):
             text.draw(c, text.BODY, rows[i][0], 6, y, fg)
             text.draw(c, text.BODY, rows[i][1], 90, y, fg)
         text.draw(c, text.SMALL, self.record_text, 6, BODY_Y + 72)
-        text.draw(c, text.SMALL, "Solo: 5 rounds, beat the record (MS-10)", 6, BODY_Y + 86)
+        text.draw(c, text.SMALL, "Solo: 5 rounds, try to beat the record", 6, BODY_Y + 86)
 
     def button(self, b):
         o = self.options

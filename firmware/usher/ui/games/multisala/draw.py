@@ -40,6 +40,11 @@ def signed(n):
     return "+%d" % n if n > 0 else str(n)
 
 
+def number_font(s, max_w):
+    """The big digits when s fits in max_w pixels, else the body font."""
+    return text.BIG if text.width(text.BIG, s) <= max_w else text.BODY
+
+
 def player_name(p):
     return "P%d" % (p + 1)
 

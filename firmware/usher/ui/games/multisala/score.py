@@ -78,12 +78,11 @@ class Scores(Screen):
             text.draw(c, text.BODY, draw.signed(res), x + 4, y + 32)
         c.hline(0, y + 52, 296, 1)
         n = st["players"]
-        big = text.BIG if n <= 3 else text.BODY
         for p in range(n):
             x = p * draw.COL_W
-            mark = "*" if p == st["first"] and n > 1 else ""
-            text.draw(c, text.SMALL, "P%d%s  %s" % (p + 1, mark, draw.signed(b["delta"][p])), x + 3, y + 55)
-            text.draw(c, big, str(st["totals"][p]), x + 3, y + 68)
+            text.draw(c, text.SMALL, "P%d  %s" % (p + 1, draw.signed(b["delta"][p])), x + 3, y + 55)
+            tot = str(st["totals"][p])
+            text.draw(c, draw.number_font(tot, draw.COL_W - 5), tot, x + 3, y + 68)
         if n <= 3:
             text.draw_right(c, text.SMALL, "round, total", 294, y + 55)
 
@@ -206,7 +205,7 @@ class End(Screen):
                 c.fill_rect(130, y + 20, 160, 28, 1)
                 text.draw_centered(c, text.BODY, "New record!", 210, y + 27, 0)
             else:
-                text.draw(c, text.BODY, "Record %d to beat" % self.best, 130, y + 27)
+                text.draw(c, text.BODY, "Record %s to beat" % self.best, 130, y + 27)
             text.draw(c, text.SMALL, "5 rounds solo%s" % (" with the variant" if st["variant"] else ""),
                       6, y + 56)
             text.draw(c, text.SMALL, draw.record_line(draw.load_record(self.app)), 6, y + 70)
@@ -219,11 +218,16 @@ class End(Screen):
         c.fill_rect(0, y, 296, 18, 1)
         text.draw_centered(c, text.BODY, line, 148, y + 2, 0)
         n = st["players"]
-        font = text.BIG if n <= 3 else text.BODY
+        col = 296 // n
         for p in range(n):
-            x = p * draw.COL_W
-            text.draw(c, text.SMALL, "P%d%s" % (p + 1, " (winner)" if p in win else ""), x + 4, y + 26)
-            text.draw(c, font, str(st["totals"][p]), x + 4, y + 40)
+            x = p * col
+            if p in win:
+                c.rect(x + 1, y + 22, col - 2, 64, 1)
+            mark = "" if p not in win else (" wins" if len(win) == 1 else " (tie)")
+            text.draw(c, text.SMALL, "P%d%s" % (p + 1, mark), x + 5, y + 26)
+            tot = str(st["totals"][p])
+            text.draw(c, draw.number_font(tot, col - 8), tot, x + 5, y + 42)
+        text.draw(c, text.SMALL, "%d rounds played" % st["rounds"], 4, y + 90)
 
     def button(self, b):
         app = self.app
