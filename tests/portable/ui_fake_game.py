@@ -91,4 +91,4 @@ class TallyApp(App):
         return App.load_engine(self, game_id)
 
     def game_ui(self, game_id):
-        return screens if game_id == GAME_ID else App.game_ui(self, game_id)
+        return screens if game_id == GAME_ID else None
