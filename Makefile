@@ -17,7 +17,7 @@ PORTABLE_PATH := firmware:tests/portable
 DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 
 .PHONY: setup system-deps sim test check lint types test-cpython test-unix test-device test-wasm test-mpy \
-	bench ui-bench screenshots golden fonts icons clean
+	bench screenshots golden fonts icons clean
 
 setup: system-deps $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
 
@@ -83,13 +83,11 @@ test-wasm: $(NODE_STAMP)
 test-mpy: $(STAMP)
 	$(PY) tools/mpy_check.py firmware
 
+# Heap of every workload on WebAssembly (engines, UI sessions, core), time per
+# button press on the unix port, firmware size.
 bench: setup
 	$(PY) bench/memory.py
-
-# Peak heap of the scripted UI sessions on WebAssembly, time per button press
-# on the unix port.
-ui-bench: setup
-	$(PY) bench/ui_bench.py
+	$(PY) bench/speed.py
 
 # README screenshots and the golden images, from scripted sessions (sim/shots.py).
 screenshots: $(STAMP)

@@ -52,15 +52,19 @@ def _now_us():
     return time.perf_counter_ns() // 1000
 
 
+def new_app(name, canvas, data_dir):
+    """The "tally" session plays the stand-in game (it borrows Take a Seat's
+    id); every other session runs the real App with the real games."""
+    app_class = TallyApp if name == "tally" else App
+    return app_class(canvas, data_dir, {"battery": lambda: 76, "board": "test"})
+
+
 def run(name, script, data_dir, on_frame=None, on_event=None, timings=None):
     """Play a session; on_frame(step, buf, request) after the start and each
     token; timings (a list) gets the microseconds each button press (all its
     events: press, repeats, long, release) took. Returns the app."""
     buf, canvas = new_canvas()
-    # The "tally" session plays the stand-in game (it borrows Take a Seat's
-    # id); every other session runs the real App with the real games.
-    app_class = TallyApp if name == "tally" else App
-    app = app_class(canvas, data_dir, {"battery": lambda: 76, "board": "test"})
+    app = new_app(name, canvas, data_dir)
     req = app.start()
     if on_frame:
         on_frame(0, buf, req)
@@ -75,7 +79,7 @@ def run(name, script, data_dir, on_frame=None, on_event=None, timings=None):
             if ev == "sleep":
                 r = app.sleep_screen()
             elif ev == "restart":
-                app = app_class(canvas, data_dir, {"battery": lambda: 76, "board": "test"})
+                app = new_app(name, canvas, data_dir)
                 r = app.start()
             else:
                 r = app.handle(ev)

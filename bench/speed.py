@@ -1,6 +1,8 @@
-"""UI budgets (issue 9): peak heap of the scripted UI sessions on the 32-bit
-WebAssembly MicroPython, and compute time per button press on the unix port
-(median and worst). Usage: python bench/ui_bench.py  (make ui-bench)"""
+"""Speed and size (issue 9 budgets): compute time per button press on the
+MicroPython unix port (App.handle from press to release: screen logic, engine,
+redraw into the framebuffer, band diff), median and worst over the scripted UI
+sessions; and the firmware's size as .mpy for armv6m.
+Usage: python bench/speed.py   (make bench; heap figures: bench/memory.py)"""
 import os
 import subprocess
 import sys
@@ -22,21 +24,8 @@ def run(cmd, env=None):
 
 
 def main():
-    heap = run(["node", "bench/ui_heap.mjs"])
-    per_session = []
-    for name in ("menus", "dice", "tally"):
-        h = run(["node", "bench/ui_heap.mjs"], {"UI_HEAP_SESSION": name})
-        per_session.append((name, h["heap_peak"] - h["heap_base"]))
     mp = os.path.join(ROOT, ".venv", "bin", "micropython")
-    timing = run([mp, "bench/ui_timing.py"], {"MICROPYPATH": "firmware:tests/portable"})
-    print("WebAssembly (32-bit) heap, bytes:")
-    print("  interpreter before the UI   %6d" % heap["heap_base"])
-    print("  after importing the UI      %6d  (+%d: code, fonts, icons)"
-          % (heap["heap_after_import"], heap["heap_after_import"] - heap["heap_base"]))
-    print("  peak during the sessions    %6d  (+%d over the interpreter; goal <= 48 KB)"
-          % (heap["heap_peak"], heap["heap_peak"] - heap["heap_base"]))
-    for name, peak in per_session:
-        print("  session %-6s alone: peak %6d over the interpreter" % (name, peak))
+    timing = run([mp, "bench/workloads/press_timing.py"], {"MICROPYPATH": "firmware:tests/portable"})
     with tempfile.TemporaryDirectory() as out:
         subprocess.run([sys.executable, "tools/mpy_check.py", "firmware", "--out", out], cwd=ROOT,
                        check=True, capture_output=True)

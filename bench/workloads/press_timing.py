@@ -1,6 +1,6 @@
 # Compute time per button press (App.handle for press..release: screen logic,
 # engine call, redraw into the framebuffer, band diff), run on MicroPython's
-# unix port by bench/ui_bench.py. Prints median and worst in microseconds.
+# unix port by bench/speed.py. Prints median and worst in microseconds.
 import mptest
 import ui_sessions
 
