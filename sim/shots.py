@@ -18,7 +18,6 @@ from sim.session import ROOT, Session, parse_script
 # name -> button script from a fresh start (no saved game)
 SHOTS = (
     ("launcher", "DOWN"),
-    ("not_built", "DOWN,DOWN,DOWN,C"),
     ("settings", "UP,C"),
     ("about", "UP,C,C"),
     ("number_entry", "UP,C,DOWN,C,UP,UP"),
