@@ -3,11 +3,11 @@ desktop with the firmware's own engines (usher.core.game.replay on CPython;
 PL-10: the same actions from the same seed give the identical state).
 
 Input: a saved game record {"game", "options", "seed", "actions"}, or the
-JSON lines of `usher logs`. In a log, an entry whose data is a dict with
-"game", "seed" and "options" starts a game (its "actions", if any, are the
-moves so far); each later "action" entry (data: the action dict, or
-{"action": ...}) is one move. With --saved, the replayed state is compared
-with the device's saved game and every difference is listed.
+JSON lines of `usher logs` in the device log format (docs/log-format.md):
+a "game" entry {"game", "seed", "options"} starts a game, each "action"
+entry appends its action, an "undo" entry {"actions": n} cuts the game back
+to its first n actions. With --saved, the replayed state is compared with the
+device's saved game and every difference is listed.
 """
 import json
 import os
@@ -29,22 +29,25 @@ def _is_start(d):
 
 
 def games_in_log(entries):
-    """Records rebuilt from log entries, oldest first."""
+    """Records rebuilt from log entries (docs/log-format.md), oldest first."""
     records = []
     current = None
     for e in entries:
-        d = e.get("d") if isinstance(e, dict) else None
-        if _is_start(d):
-            current = {"game": d["game"], "options": d["options"], "seed": d["seed"],
-                       "actions": list(d.get("actions") or [])}
+        if not isinstance(e, dict):
+            continue
+        kind = e.get("k")
+        d = e.get("d")
+        if kind == "game" and _is_start(d):
+            current = {"game": d["game"], "options": d["options"], "seed": d["seed"], "actions": []}
             records.append(current)
-        elif e.get("k") == "action" and current is not None:
-            action = d.get("action") if isinstance(d, dict) and "action" in d else d
-            if isinstance(action, dict) and action.get("type") == "undo" and len(action) == 1:
-                if current["actions"]:
-                    current["actions"].pop()
-            else:
-                current["actions"].append(action)
+        elif current is None:
+            continue
+        elif kind == "action" and isinstance(d, dict):
+            current["actions"].append(d)
+        elif kind == "undo" and isinstance(d, dict) and isinstance(d.get("actions"), int):
+            del current["actions"][max(0, d["actions"]):]
+        elif kind == "end":
+            current = None
     return records
 
 
