@@ -41,7 +41,7 @@ def _theatre_deck(text):
 
 
 # game id -> [(file under the data folder, option key or None, parser)]
-FILES = {
+FILES = {  # type: dict
     "takeaseat": [("takeaseat/panels.txt", "panels_text", _takeaseat_panels),
                   ("takeaseat/automa.txt", "deck_text", _takeaseat_deck)],
     "multisala": [("multisala/deck.txt", "deck", _multisala_deck)],
