@@ -141,12 +141,33 @@ def command(path, png_dir=None, saved=None, game=-1, out=print):
     return 0
 
 
+def render_screen(record):
+    """The screen the firmware's App shows for this game after a boot that
+    resumes it on its game screen (PL-8): the canvas bytes (MONO_HLSB)."""
+    import tempfile
+
+    from usher.core import storage
+    from usher.ui.app import App
+    from usher.ui.canvas import new_canvas
+    with tempfile.TemporaryDirectory() as data_dir:
+        storage.save(os.path.join(data_dir, "game.json"), record)
+        storage.save(os.path.join(data_dir, "ui.json"), {"routes": ["launcher", "game"]})
+        buf, canvas = new_canvas()
+        App(canvas, data_dir).start()
+        return bytes(buf)
+
+
 def render_png(record, folder, out=print):
-    """The final screen of the game, drawn by the firmware UI, as PNG."""
+    """The game's screen, drawn by the firmware UI on CPython, as PNG."""
+    root = os.path.dirname(FIRMWARE)
+    if root not in sys.path:
+        sys.path.insert(0, root)
     try:
-        from usher.ui import canvas as ui_canvas  # noqa: F401
-        from usher.ui.app import App  # noqa: F401
-    except ImportError:
-        raise HostError("Rendering screens needs the UI (usher.ui), which this firmware does not have yet.") \
-            from None
-    raise HostError("Rendering screens is not available yet.")
+        from sim.frames import save_png
+    except ImportError as e:
+        raise HostError("Rendering screens needs the simulator (sim/) and Pillow: %s" % e) from None
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "%s-%d.png" % (record["game"], len(record["actions"])))
+    save_png(render_screen(record), path)
+    out("screen: " + path)
+    return path

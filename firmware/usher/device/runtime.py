@@ -84,6 +84,9 @@ def load_settings(data_dir):
 
 
 def make_display(profile, canvas_buffer):
+    if profile["panel"] == "virtual":
+        from usher.device.virtual import VirtualDisplay
+        return VirtualDisplay(canvas_buffer)
     import machine
     s = profile["spi"]
     # The SPI is created before the control pins on purpose: without a MISO
@@ -287,7 +290,11 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
     power = Power(profile, settings)
     power.hold()
     wake = wake_button(profile)
-    buttons = Buttons(profile, clock.ticks_ms())
+    if profile["panel"] == "virtual":
+        from usher.device.virtual import Console, VirtualButtons
+        buttons = VirtualButtons(console=Console(), now=clock.ticks_ms())
+    else:
+        buttons = Buttons(profile, clock.ticks_ms())
     try:
         storage.makedirs(storage.join(data_dir, LOG_FOLDER))
     except OSError:
