@@ -179,6 +179,20 @@ def test_pl9_idle_power_off_on_battery_then_wake_resumes():
     assert model.shown == _fresh_picture(d)
 
 
+def test_pl9_idle_time_is_the_apps_sleep_setting_unless_device_json_fixes_it():
+    d = tmpdir()
+    # 1 min in the App's settings (the device layer's own default is 5 min).
+    storage.save(d + "/ui.json", {"routes": ["launcher"], "settings": {"sleep_min": 1}})
+    result, rt, model, vc = _boot(d, [], 1000 + 60000 - 500, vbus=0)
+    assert not rt.asleep
+    _run_until(rt, vc, 1000 + 60000 + 500)
+    assert rt.asleep
+    # device.json "idle_s" wins over the App's setting.
+    storage.save(d + "/device.json", {"idle_s": 600})
+    result, rt, model, vc = _boot(d, [], 1000 + 5 * 60000, vbus=0)
+    assert not rt.asleep
+
+
 def test_pl9_no_power_off_on_usb():
     d = tmpdir()
     with open(d + "/device.json", "w") as f:

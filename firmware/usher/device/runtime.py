@@ -214,6 +214,18 @@ class Runtime:
         self.display.init()
         self.start_app()
 
+    def idle_ms(self):
+        """Idle time before power-off (PL-9): the App's "Sleep after N min"
+        setting, unless device.json fixes "idle_s"."""
+        if not self.power.idle_fixed and self.app is not None:
+            try:
+                minutes = self.app.setting("sleep_min")
+                if type(minutes) is int and minutes > 0:
+                    return minutes * 60000
+            except Exception:
+                pass
+        return self.power.idle_ms
+
     # --- loop -------------------------------------------------------------------
     def _shown(self, r):
         if self.on_shown is not None:
@@ -254,7 +266,7 @@ class Runtime:
                 self.display.start(r[0], r[1], r[2], r[3], r[4])
                 self._shown(r)
             elif (self.pending is None and ready and self.power.can_switch_off()
-                  and clock.ticks_diff(now, self.last_activity) > self.power.idle_ms):
+                  and clock.ticks_diff(now, self.last_activity) > self.idle_ms()):
                 self.go_to_sleep()
         except Exception as e:
             self.crash(e)
