@@ -115,6 +115,10 @@ def test_pl8_kill_at_random_points_then_boot_resumes_game_and_screen(tmp_path):
         snap = os.path.join(tmp, "snap%d" % r)
         shutil.copytree(data, snap)
         snapshot = _expected(snap, os.path.join(tmp, "expect%d.bin" % r))
+        # The screens the next boot rebuilds are the routes last saved.
+        ui, _source = storage.load(os.path.join(snap, "ui.json"), {"routes": []})
+        routes = [x for x in snapshot[1].split(" ")[2].split(",") if x != "-"]
+        assert routes == (ui["routes"] or ["launcher"]), (r, routes, ui["routes"])
         if shown and shown[-1] != snapshot[1]:
             lagging += 1              # killed after a save, before its screen
     # A last boot with no presses, run to its end: same state, same screen.

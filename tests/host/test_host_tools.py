@@ -193,6 +193,11 @@ def test_firmware_game_on_the_virtual_device_replays_to_the_saved_game_PL10_PL13
         _reset(dev)
         boots = 2 if session is None else 3          # the firmware's boots
         _wait_boot(flash_dir, 3)                     # App starts: boots (+ the one on the REPL)
+        # mpremote itself stops the running firmware (Ctrl-C) and gets the raw REPL.
+        p = subprocess.run([sys.executable, "-m", "mpremote", "connect", dev.port, "resume", "exec",
+                            "import os; print(sorted(os.listdir('/data')))"],
+                           capture_output=True, text=True, timeout=30)
+        assert p.returncode == 0 and "'game.json'" in p.stdout, p.stdout + p.stderr
         log = str(tmp_path / "log.jsonl")
         code, out, err = usher("logs", "--port", dev.port, "-o", log)
         assert code == 0, err
