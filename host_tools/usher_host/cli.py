@@ -116,7 +116,7 @@ def parser():
     p.add_argument("file", help="a log pulled with `usher logs` (JSON lines) or a saved game (JSON)")
     p.add_argument("--saved", help="the device's saved game to compare with (e.g. from `usher backup`)")
     p.add_argument("--game", type=int, default=-1, help="which game in the log (default: the last)")
-    p.add_argument("--png", help="folder to render the final screen into (needs the UI)")
+    p.add_argument("--png", help="folder to write the game screen into (PNG, drawn by the firmware UI)")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("data", help="owner data: validate, upload, download")
@@ -145,7 +145,8 @@ def parser():
 
     p = sub.add_parser("virtual-device", help="run a virtual board on a pseudo-terminal (PL-13)")
     p.add_argument("--flash", required=True, help="host folder that acts as the board's flash")
-    p.add_argument("--buttons", help="button script for the firmware (see vdev/buttons.py)")
+    p.add_argument("--buttons", help="file with a button script the firmware plays at every boot "
+                   "(syntax: firmware/usher/device/virtual.py)")
     p.set_defaults(func=cmd_virtual_device)
     return ap
 

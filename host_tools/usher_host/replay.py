@@ -3,11 +3,11 @@ desktop with the firmware's own engines (usher.core.game.replay on CPython;
 PL-10: the same actions from the same seed give the identical state).
 
 Input: a saved game record {"game", "options", "seed", "actions"}, or the
-JSON lines of `usher logs`. In a log, an entry whose data is a dict with
-"game", "seed" and "options" starts a game (its "actions", if any, are the
-moves so far); each later "action" entry (data: the action dict, or
-{"action": ...}) is one move. With --saved, the replayed state is compared
-with the device's saved game and every difference is listed.
+JSON lines of `usher logs` in the device log format (docs/log-format.md):
+a "game" entry {"game", "seed", "options"} starts a game, each "action"
+entry appends its action, an "undo" entry {"actions": n} cuts the game back
+to its first n actions. With --saved, the replayed state is compared with the
+device's saved game and every difference is listed.
 """
 import json
 import os
@@ -29,22 +29,25 @@ def _is_start(d):
 
 
 def games_in_log(entries):
-    """Records rebuilt from log entries, oldest first."""
+    """Records rebuilt from log entries (docs/log-format.md), oldest first."""
     records = []
     current = None
     for e in entries:
-        d = e.get("d") if isinstance(e, dict) else None
-        if _is_start(d):
-            current = {"game": d["game"], "options": d["options"], "seed": d["seed"],
-                       "actions": list(d.get("actions") or [])}
+        if not isinstance(e, dict):
+            continue
+        kind = e.get("k")
+        d = e.get("d")
+        if kind == "game" and _is_start(d):
+            current = {"game": d["game"], "options": d["options"], "seed": d["seed"], "actions": []}
             records.append(current)
-        elif e.get("k") == "action" and current is not None:
-            action = d.get("action") if isinstance(d, dict) and "action" in d else d
-            if isinstance(action, dict) and action.get("type") == "undo" and len(action) == 1:
-                if current["actions"]:
-                    current["actions"].pop()
-            else:
-                current["actions"].append(action)
+        elif current is None:
+            continue
+        elif kind == "action" and isinstance(d, dict):
+            current["actions"].append(d)
+        elif kind == "undo" and isinstance(d, dict) and isinstance(d.get("actions"), int):
+            del current["actions"][max(0, d["actions"]):]
+        elif kind == "end":
+            current = None
     return records
 
 
@@ -138,12 +141,33 @@ def command(path, png_dir=None, saved=None, game=-1, out=print):
     return 0
 
 
+def render_screen(record):
+    """The screen the firmware's App shows for this game after a boot that
+    resumes it on its game screen (PL-8): the canvas bytes (MONO_HLSB)."""
+    import tempfile
+
+    from usher.core import storage
+    from usher.ui.app import App
+    from usher.ui.canvas import new_canvas
+    with tempfile.TemporaryDirectory() as data_dir:
+        storage.save(os.path.join(data_dir, "game.json"), record)
+        storage.save(os.path.join(data_dir, "ui.json"), {"routes": ["launcher", "game"]})
+        buf, canvas = new_canvas()
+        App(canvas, data_dir).start()
+        return bytes(buf)
+
+
 def render_png(record, folder, out=print):
-    """The final screen of the game, drawn by the firmware UI, as PNG."""
+    """The game's screen, drawn by the firmware UI on CPython, as PNG."""
+    root = os.path.dirname(FIRMWARE)
+    if root not in sys.path:
+        sys.path.insert(0, root)
     try:
-        from usher.ui import canvas as ui_canvas  # noqa: F401
-        from usher.ui.app import App  # noqa: F401
-    except ImportError:
-        raise HostError("Rendering screens needs the UI (usher.ui), which this firmware does not have yet.") \
-            from None
-    raise HostError("Rendering screens is not available yet.")
+        from sim.frames import save_png
+    except ImportError as e:
+        raise HostError("Rendering screens needs the simulator (sim/) and Pillow: %s" % e) from None
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "%s-%d.png" % (record["game"], len(record["actions"])))
+    save_png(render_screen(record), path)
+    out("screen: " + path)
+    return path

@@ -1,16 +1,19 @@
-# The device main loop on the fake board: resume (PL-8), safe mode, the crash
-# screen, a stuck panel, idle power-off and wake (PL-9), the boot log (PL-10).
+# The device main loop on the fake board with the real App: resume (PL-8),
+# safe mode, the crash screen, a stuck panel, idle power-off and wake (PL-9),
+# the boot log (PL-10).
 import json
 
-import fake_app
 import machine
-from devtest import APP, fresh, press_script
+from devtest import APP, SEATWARS_ROW, fresh, press_script
 from mptest import tmpdir
 from panel_model import expected_image
 
 from usher.core import storage
 from usher.device import runtime
 from usher.device.log import read_all
+from usher.ui.canvas import new_canvas
+from usher.ui.history import History
+from usher.ui.screens import Launcher
 
 
 def _boot(data_dir, script, until, vbus=1, app=APP):
@@ -31,26 +34,40 @@ def _run_until(rt, vc, until):
     rt.run(lambda: vc.now >= until)
 
 
-def _saved_actions(d):
-    rec, _ = storage.load(d + "/game.json")
-    return [a["type"] for a in rec["actions"]]
+def _taps(names, start, gap=300, hold=100):
+    """A script of short presses, one every gap ms from start."""
+    return [(b, start + i * gap, start + i * gap + hold) for i, b in enumerate(names)]
+
+
+def _fresh_picture(data_dir):
+    """What a fresh real App started on these files draws."""
+    buf, canvas = new_canvas()
+    APP(canvas, data_dir).start()
+    return expected_image(canvas, False)
+
+
+# Seat Wars from the launcher, two bot moves (C), then the History (A).
+START_SEATWARS = ["DOWN"] * SEATWARS_ROW + ["C"]
 
 
 def test_pl8_boot_resumes_the_saved_game_on_the_same_screen():
     d = tmpdir()
-    script = [("A", 1500, 1600), ("C", 1800, 1900), ("UP", 2000, 2100), ("B", 2300, 2400)]
-    result, rt, model, vc = _boot(d, script, 4000)
+    script = _taps(START_SEATWARS + ["C", "C", "A"], 1500)
+    result, rt, model, vc = _boot(d, script, 4500)
     assert result == "stopped"
-    assert _saved_actions(d) == ["add", "page", "focus", "add"]
+    assert rt.app.game_id == "seatwars" and len(rt.app.record["actions"]) == 2
+    assert isinstance(rt.app.top(), History)
     shown_before = bytearray(model.shown)
-    # Power cut, then boot again with no button: same game, same picture.
+    # Power cut, then boot again with no button: same game, same screen, same picture.
     result, rt2, model2, vc2 = _boot(d, [], 3000)
-    assert rt2.app.record["actions"] == rt.app.record["actions"]
+    assert rt2.app.record == rt.app.record
+    assert isinstance(rt2.app.top(), History)
     assert model2.refreshes[0][0] == "full"
     assert model2.shown == shown_before
     assert model2.shown == expected_image(rt2.canvas, False)
     kinds = [e["k"] for e in read_all(d + "/log")]
-    assert kinds.count("boot") == 2 and kinds.count("action") == 4
+    assert kinds.count("boot") == 2 and kinds.count("resume") == 2
+    assert kinds.count("game") == 1 and kinds.count("action") == 2
 
 
 def test_safe_mode_when_a_button_is_held_at_boot():
@@ -69,40 +86,45 @@ def test_safe_mode_when_a_button_is_held_at_boot():
     assert boots[-1]["d"]["safe_mode"] is True
 
 
-def test_short_press_at_boot_is_a_wake_not_safe_mode_nor_an_action():
+def test_short_press_at_boot_is_a_wake_not_safe_mode_nor_a_press():
     d = tmpdir()
-    result, rt, model, vc = _boot(d, [("A", 0, 400)], 3000)
+    # C held at boot would choose the launcher's first row if it counted.
+    result, rt, model, vc = _boot(d, [("C", 0, 400)], 3000)
     assert result == "stopped" and rt.app is not None
-    assert rt.app.record["actions"] == []
+    assert len(rt.app.stack) == 1 and isinstance(rt.app.top(), Launcher)
+    assert rt.app.record is None
 
 
 class CrashingApp(APP):
-    CRASH_ON = ("press", "B")
+    """The real App with a bug that escapes its own error handling: the
+    device layer's last line of defence is what this test checks."""
+
+    def handle(self, event):
+        if event == ("press", "B"):
+            raise RuntimeError("crash on press B")
+        return APP.handle(self, event)
 
 
 def test_crash_shows_error_screen_logs_traceback_and_restarts_on_a_key():
     d = tmpdir()
-    script = [("A", 1500, 1600), ("B", 1800, 1900), ("C", 2500, 2600)]
-    result, rt, model, vc = _boot(d, script, 2200, app=CrashingApp)
+    script = _taps(START_SEATWARS + ["C", "B"], 1500) + [("C", 4500, 4600)]
+    result, rt, model, vc = _boot(d, script, 4000, app=CrashingApp)
     assert rt.crashed
     errors = [e for e in read_all(d + "/log") if e["k"] == "error"]
-    assert len(errors) == 1 and "fake crash on press B" in errors[0]["d"]
-    assert "Traceback" in errors[0]["d"]
+    assert "crash on press B" in errors[0]["d"] and "Traceback" in errors[0]["d"]
     # The app's own error screen is what the panel shows.
     assert model.shown == expected_image(rt.canvas, False)
     assert model.refreshes[-1][0] == "full"
-    _run_until(rt, vc, 3200)
-    # C restarted the app from its saved game (one action, the A press).
+    _run_until(rt, vc, 5500)
+    # C restarted the app from its saved game (one bot move).
     assert not rt.crashed
-    assert [a["type"] for a in rt.app.record["actions"]] == ["add"]
-    probe = fake_app.App(rt.canvas, d)
-    probe.start()
-    assert model.shown == expected_image(rt.canvas, False)
+    assert rt.app.game_id == "seatwars" and len(rt.app.record["actions"]) == 1
+    assert model.shown == _fresh_picture(d)
 
 
 def test_stuck_busy_line_becomes_an_error_not_a_hang():
     d = tmpdir()
-    result, rt, model, vc = _boot(d, [("A", 3000, 3100), ("A", 60000, 60100)], 2000)
+    result, rt, model, vc = _boot(d, [("DOWN", 3000, 3100), ("A", 60000, 60100)], 2000)
     model.stuck = True
     _run_until(rt, vc, 40000)
     errors = [e["d"] for e in read_all(d + "/log") if e["k"] == "error"]
@@ -115,10 +137,13 @@ def test_stuck_busy_line_becomes_an_error_not_a_hang():
 
 
 def test_broken_app_import_still_shows_an_error_screen():
+    # A deliberate failure: the factory raises the ImportError a firmware
+    # without usher/ui would; the console shows its traceback during
+    # `make test-device`, that is expected.
     d = tmpdir()
 
     def factory(canvas, data_dir, services):
-        raise ImportError("no module named 'usher.ui.app'")
+        raise ImportError("no module named 'usher.ui.app' (deliberate, test)")
 
     result, rt, model, vc = _boot(d, [], 2000, app=factory)
     assert rt.crashed and rt.app is None
@@ -133,7 +158,7 @@ def test_broken_app_import_still_shows_an_error_screen():
 def test_pl9_idle_power_off_on_battery_then_wake_resumes():
     d = tmpdir()
     storage.save(d + "/device.json", {"board": "badger2040", "idle_s": 60})
-    script = [("A", 1500, 1600), ("B", 100000, 100100)]
+    script = _taps(START_SEATWARS + ["C"], 1500) + [("B", 100000, 100100)]
     result, rt, model, vc = _boot(d, script, 30000, vbus=0)
     assert not rt.asleep and machine.levels[10] == 1       # latch held
     _run_until(rt, vc, 70000)
@@ -146,11 +171,26 @@ def test_pl9_idle_power_off_on_battery_then_wake_resumes():
     infos = [e["d"] for e in read_all(d + "/log") if e["k"] == "info"]
     assert "idle power-off" in infos
     # Still running (the fake board cannot lose power): a press wakes it and
-    # resumes the game without acting on the press.
+    # resumes the game without acting on the press (B would open the menu).
     _run_until(rt, vc, 102000)
     assert not rt.asleep and not model.asleep
-    assert [a["type"] for a in rt.app.record["actions"]] == ["add"]
+    assert len(rt.app.record["actions"]) == 1 and rt.app.top().route == "game"
     assert model.refreshes[-1][0] == "full"
+    assert model.shown == _fresh_picture(d)
+
+
+def test_pl9_idle_time_is_the_apps_sleep_setting_unless_device_json_fixes_it():
+    d = tmpdir()
+    # 1 min in the App's settings (the device layer's own default is 5 min).
+    storage.save(d + "/ui.json", {"routes": ["launcher"], "settings": {"sleep_min": 1}})
+    result, rt, model, vc = _boot(d, [], 1000 + 60000 - 500, vbus=0)
+    assert not rt.asleep
+    _run_until(rt, vc, 1000 + 60000 + 500)
+    assert rt.asleep
+    # device.json "idle_s" wins over the App's setting.
+    storage.save(d + "/device.json", {"idle_s": 600})
+    result, rt, model, vc = _boot(d, [], 1000 + 5 * 60000, vbus=0)
+    assert not rt.asleep
 
 
 def test_pl9_no_power_off_on_usb():

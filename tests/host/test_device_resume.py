@@ -1,16 +1,23 @@
-"""Boot-resume on the unix port (PL-8): run the device main loop as a
-subprocess with scripted buttons, kill it (SIGKILL, like a power cut) at
-random points, boot again, and check every time that
+"""Boot-resume on the unix port with the real App (PL-8): run the device main
+loop as a subprocess on the fake Badger with random button presses (they
+navigate the real launcher, start games, play moves, undo, abandon), kill it
+(SIGKILL, like a power cut) at random points, boot again, and check every
+time that
 
-- the saved game loads and has lost no action that was saved before;
-- the panel at the moment of the kill shows the game as saved, or as it was
-  a few actions earlier (saved first, shown after, never the reverse);
-- after the boot the panel shows exactly the saved game.
+- the saved game on flash loads, and it is at most one step ahead of the log
+  (saved first, logged second: no saved action is ever lost);
+- the next boot resumes exactly that saved game, on the screens whose routes
+  were saved, and its first picture equals what a fresh real App started on
+  the same saved files draws;
+- at the kill, the panel shows a picture the program had reported showing
+  (or the next one, when the refresh was under way).
 
-The device program is tests/device/device_main.py on the fake Badger (fake
-machine module, UC8151 panel model that keeps its picture in a file)."""
+The device program is tests/device/device_main.py (UC8151 panel model that
+keeps its picture in a file); games without their own screens yet are played
+with the bot-move screen of tests/portable/ui_bot_game.py."""
 import os
 import random
+import shutil
 import subprocess
 import sys
 import time
@@ -19,21 +26,21 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 MAIN = os.path.join("tests", "device", "device_main.py")
 ENV = dict(os.environ, MICROPYPATH="firmware:tests/fakes:tests/device:tests/portable")
-ROUNDS = 12
+ROUNDS = 14
 
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
+for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools")):
+    if p not in sys.path:
+        sys.path.insert(0, p)
 from usher.core import storage  # noqa: E402
+from usher.device.log import read_all  # noqa: E402
+from usher_host.replay import games_in_log  # noqa: E402
 
 
-def _expected(tmp, record_path, ks):
-    out = os.path.join(tmp, "expect")
-    subprocess.run([MICROPYTHON, MAIN, "expect", record_path, out] + [str(k) for k in ks],
-                   cwd=ROOT, env=ENV, check=True, capture_output=True, timeout=60)
-    images = {}
-    for k in ks:
-        with open("%s.%d" % (out, k), "rb") as f:
-            images[k] = f.read()
-    return images
+def _expected(data_dir, out):
+    p = subprocess.run([MICROPYTHON, MAIN, "expect", data_dir, out], cwd=ROOT, env=ENV,
+                       check=True, capture_output=True, text=True, timeout=60)
+    with open(out, "rb") as f:
+        return f.read(), p.stdout.split("EXPECT ", 1)[1].strip()
 
 
 def _run(args, kill_after=None):
@@ -48,60 +55,80 @@ def _run(args, kill_after=None):
     return out.split("\n"), err
 
 
-def _numbers(lines, word):
-    return [int(line.split()[1]) for line in lines if line.startswith(word + " ")]
+def _states(lines, word):
+    return [line[len(word) + 1:].strip() for line in lines if line.startswith(word + " ")]
+
+
+def _saved_game(data):
+    rec, _source = storage.load(os.path.join(data, "game.json"))
+    return rec
+
+
+def _at_most_one_step_ahead(saved, logged):
+    """saved (the flash) vs logged (the last game rebuilt from the log):
+    equal, or the flash holds the one change whose log line was not written
+    yet (an action, an undo, a new game, an ended game)."""
+    if saved == logged:
+        return True
+    if saved is None:
+        return logged is not None                      # game ended, "end" not logged
+    if logged is None or saved["seed"] != logged["seed"] or saved["game"] != logged["game"]:
+        return saved["actions"] == []                  # new game, "game" not logged
+    s, g = saved["actions"], logged["actions"]
+    return s[:-1] == g or s == g[:-1]                  # action / undo not logged
 
 
 def test_pl8_kill_at_random_points_then_boot_resumes_game_and_screen(tmp_path):
     tmp = str(tmp_path)
     data = os.path.join(tmp, "data")
     panel = os.path.join(tmp, "panel.bin")
-    record_path = os.path.join(data, "game.json")
     rng = random.Random(20261129)
-    saved = []                  # actions of the saved game after the last kill
-    boot_checks = kill_checks = mid_refresh_kills = 0
+    boot_checks = kills_mid_session = lagging = 0
+    games_seen = set()
+    most_actions = 0
+    snapshot = None
     for r in range(ROUNDS):
-        lines, err = _run([data, panel, str(r), "30"], kill_after=rng.uniform(0.15, 1.2))
-        booted = _numbers(lines, "BOOTED")
-        shown = _numbers(lines, "SHOWN")
+        lines, err = _run([data, panel, str(r), "30"], kill_after=rng.uniform(0.3, 1.4))
         assert "Traceback" not in err, err
-        if os.path.exists(record_path) or os.path.exists(record_path + ".tmp"):
-            rec, source = storage.load(record_path)
-            actions = rec["actions"]
-        else:
-            actions = []
-        # Nothing saved before is lost.
-        assert actions[:len(saved)] == saved, "round %d lost actions" % r
-        ks = sorted(set([len(saved), len(actions)] + list(range(max(shown[-1:] or [0]), len(actions) + 1))))
-        images = _expected(tmp, record_path, ks) if actions else {0: None}
-        if booted:
-            # The boot screen is the game exactly as saved at the last power cut.
-            assert booted[0] == len(saved)
+        booted = _states(lines, "BOOTED")
+        shown = _states(lines, "SHOWN")
+        if booted and snapshot is not None:
+            # The boot: the state and picture a fresh App draws from the
+            # files as they were at the last power cut.
+            image, state = snapshot
+            assert booted[0] == state, "round %d: booted %s, saved %s" % (r, booted[0], state)
             with open(panel + ".boot", "rb") as f:
-                boot_image = f.read()
-            if saved:
-                assert boot_image == images[len(saved)], "round %d: boot screen differs" % r
+                assert f.read() == image, "round %d: boot screen differs" % r
             boot_checks += 1
-        if shown and actions:
-            # At the kill: the picture of the saved game or of a prefix no
-            # older than the last refresh the program reported.
-            with open(panel, "rb") as f:
-                now = f.read()
-            matches = [k for k in range(shown[-1], len(actions) + 1) if images.get(k) == now]
-            assert matches, "round %d: panel shows none of %r" % (r, list(range(shown[-1], len(actions) + 1)))
-            if matches[-1] < len(actions):
-                mid_refresh_kills += 1
-            kill_checks += 1
-        saved = actions
-    # A last boot with no presses, run to its end: same game, same screen.
+        saved = _saved_game(data)
+        logs = games_in_log(read_all(os.path.join(data, "log")))
+        # A game ended and logged leaves no open record: games_in_log keeps
+        # the records, so look at the last entry kinds for "end".
+        kinds = [e["k"] for e in read_all(os.path.join(data, "log")) if e["k"] in ("game", "end")]
+        logged = logs[-1] if logs and kinds and kinds[-1] == "game" else None
+        assert _at_most_one_step_ahead(saved, logged), "round %d: %r vs log %r" % (r, saved, logged)
+        if saved:
+            games_seen.add(saved["game"])
+            most_actions = max(most_actions, len(saved["actions"]))
+        if shown:
+            kills_mid_session += 1
+        snap = os.path.join(tmp, "snap%d" % r)
+        shutil.copytree(data, snap)
+        snapshot = _expected(snap, os.path.join(tmp, "expect%d.bin" % r))
+        # The screens the next boot rebuilds are the routes last saved.
+        ui, _source = storage.load(os.path.join(snap, "ui.json"), {"routes": []})
+        routes = [x for x in snapshot[1].split(" ")[2].split(",") if x != "-"]
+        assert routes == (ui["routes"] or ["launcher"]), (r, routes, ui["routes"])
+        if shown and shown[-1] != snapshot[1]:
+            lagging += 1              # killed after a save, before its screen
+    # A last boot with no presses, run to its end: same state, same screen.
     lines, err = _run([data, panel, "999", "0"])
-    assert _numbers(lines, "BOOTED") == [len(saved)]
-    rec, _ = storage.load(record_path)
-    assert rec["actions"] == saved
-    if saved:
-        with open(panel, "rb") as f:
-            assert f.read() == _expected(tmp, record_path, [len(saved)])[len(saved)]
-    assert boot_checks >= ROUNDS // 2 and kill_checks >= ROUNDS // 2, (boot_checks, kill_checks)
-    assert len(saved) > 20
-    print("rounds", ROUNDS, "boot checks", boot_checks, "kill checks", kill_checks,
-          "kills with a lagging screen", mid_refresh_kills, "actions", len(saved))
+    image, state = snapshot
+    assert _states(lines, "BOOTED") == [state]
+    with open(panel, "rb") as f:
+        assert f.read() == image
+    assert boot_checks >= ROUNDS // 2 and kills_mid_session >= ROUNDS // 2, (boot_checks, kills_mid_session)
+    assert most_actions >= 3 and games_seen, (most_actions, games_seen)
+    print("rounds", ROUNDS, "boot checks", boot_checks, "kills mid-session", kills_mid_session,
+          "kills between save and screen", lagging, "games", sorted(games_seen),
+          "most actions", most_actions)

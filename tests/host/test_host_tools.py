@@ -64,71 +64,181 @@ def test_flash_copies_everything_then_only_the_changed_file_PL12(tmp_path):
 
 
 # --- the scripted game --------------------------------------------------------
-# Stand-in for the firmware's own main loop: the device layer (usher.device)
-# and the UI's App are not in this firmware yet, so the game is played on the
-# board through the REPL with the flashed engine and bot, saved with
-# usher.core.storage and logged in the device log's format (usher.device.log:
-# {"b", "n", "k", "d"} lines in /data/log/log0.jsonl). Once main has the
-# device layer and App, this becomes a button script run by main.py.
-PLAY_ON_DEVICE = """
-import json
+# The firmware's own main loop (main.py -> usher.device.runtime) runs on the
+# virtual device's "virtual" board: buttons from a script, screen into
+# /display.bin on its flash (usher/device/virtual.py).
+#
+# Phase 1, buttons only: the launcher, the dice roller (three rolls) and the
+# settings. Then a game: when a game's own screens are in the firmware
+# (usher/ui/games/<id>.py with a scripted session in
+# tests/portable/ui_session_<id>.py) that session is played with buttons;
+# until then the game is started and played on the board through the real
+# App's own API (new_game / play / undo, the calls its screens make) with the
+# device's flash log as its log service.
+MENUS_SCRIPT = "DOWN,DOWN,DOWN,DOWN,C,C,C,C,A,DOWN,C,DOWN,C,A,A"
+PLAY_WITH_APP = """
 from usher import games
-from usher.core import game, rng, storage
-storage.makedirs('/data/log')
-def log(k, d, n=[0]):
-    n[0] += 1
-    with open('/data/log/log0.jsonl', 'a') as f:
-        f.write(json.dumps({'b': 1, 'n': n[0], 'k': k, 'd': d}) + '\\n')
-eng = games.engine(%(gid)r)
+from usher.core import game, rng
+from usher.device.log import FlashLog
+from usher.ui.app import App
+from usher.ui.canvas import new_canvas
+buf, canvas = new_canvas()
+app = App(canvas, '/data', {'log': FlashLog('/data/log')})
+app.start()
+app.new_game(%(gid)r, {}, %(seed)d)
 bot = games.bot(%(gid)r)
-record, state = game.new_record(eng, {}, %(seed)d)
-storage.save('/data/game.json', record)
-log('info', {'game': record['game'], 'options': record['options'], 'seed': record['seed']})
-brng = rng.new_state(%(seed)d + 1)
+def move(i):
+    a = bot.next_action(app.state, rng.new_state(i))
+    if a is not None:
+        assert app.play(a)
 for i in range(%(moves)d):
-    a = bot.next_action(state, brng)
-    if a is None:
-        break
-    record, state = game.play(eng, record, state, a)
-    storage.save('/data/game.json', record)
-    log('action', a)
-print(len(record['actions']))
-print(game.canonical_json(state))
+    move(i)
+app.undo()
+app.undo()
+for i in range(4):
+    move(100 + i)
+print(len(app.record['actions']))
+print(game.canonical_json(app.state))
 """
 
 
-def test_game_on_device_log_replays_to_the_saved_state_PL10_PL13(tmp_path):
+def _game_session():
+    """(game id, button script) of the first game whose screens exist and
+    come with a scripted session, else None."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
+    for gid in ("seatwars", "takeaseat", "multisala", "theatre"):
+        if not os.path.exists(os.path.join(FIRMWARE, "usher", "ui", "games", gid + ".py")):
+            continue
+        sessions = __import__("ui_session_" + gid).SESSIONS
+        if sessions:
+            return gid, sessions[0][1]
+    return None
+
+
+def _wait_console(dev, text, seconds=30):
+    line = serial.Serial(dev.port, timeout=0.5)
+    seen = b""
+    try:
+        t0 = time.monotonic()
+        while text.encode() not in seen and time.monotonic() - t0 < seconds:
+            seen += line.read(256)
+    finally:
+        line.close()
+    assert text.encode() in seen, seen[-500:]
+    return seen
+
+
+def _wait_boot(flash_dir, boots, seconds=30):
+    from usher.device.log import read_all
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < seconds:
+        entries = read_all(os.path.join(flash_dir, "data", "log"))
+        if sum(1 for e in entries if e["k"] == "resume") >= boots:
+            time.sleep(0.3)              # the boot screen goes to /display.bin
+            return entries
+        time.sleep(0.1)
+    raise AssertionError("the firmware did not boot")
+
+
+def _fresh_app_picture(data_dir, tmp):
+    """What the real App draws at boot on CPython from a copy of these files."""
+    from usher.ui.app import App
+    from usher.ui.canvas import new_canvas
+    copy = os.path.join(tmp, "data-copy")
+    shutil.copytree(data_dir, copy)
+    buf, canvas = new_canvas()
+    App(canvas, copy, {"battery": lambda: None, "board": "virtual"}).start()
+    return bytes(buf)
+
+
+def _reset(dev):
     from usher_host import link
-    with VirtualDevice(str(tmp_path / "flash")) as dev:
-        code, out, err = flash(dev)
+    conn = link.connect(dev.port)
+    try:
+        conn.reset()
+    finally:
+        conn.close()
+
+
+def test_firmware_game_on_the_virtual_device_replays_to_the_saved_game_PL10_PL13(tmp_path):
+    from usher_host import link
+    flash_dir = str(tmp_path / "flash")
+    data_dir = os.path.join(flash_dir, "data")
+    session = _game_session()
+    with VirtualDevice(flash_dir, framebuffer="/display.bin") as dev:
+        code, out, err = flash(dev, FIRMWARE, "--no-reset")
         assert code == 0, err
-        conn = link.connect(dev.port)
-        try:
-            played, device_state = conn.run(PLAY_ON_DEVICE % {"gid": "takeaseat", "seed": 7,
-                                                                "moves": 24}).strip().split("\n")
-        finally:
-            conn.close()
+        dev.press_on_next_boot(MENUS_SCRIPT)
+        _reset(dev)                                  # boots main.py: the firmware
+        _wait_console(dev, "buttons: script done")
+        with open(os.path.join(data_dir, "ui.json")) as f:
+            ui = json.load(f)
+        assert len(ui["dice"]["last"]) == ui["dice"]["n"] + 1       # rolled with C
+        if session is not None:
+            # A new boot starts at the launcher's first row, as the session
+            # expects ("sleep"/"restart" tokens are skipped by the board).
+            dev.press_on_next_boot(session[1])
+            _reset(dev)
+            _wait_console(dev, "buttons: script done")
+            assert os.path.exists(os.path.join(data_dir, "game.json")), "the session left no game"
+        else:
+            conn = link.connect(dev.port)            # Ctrl-C stops the firmware
+            try:
+                played, device_state = conn.run(PLAY_WITH_APP % {
+                    "gid": "seatwars", "seed": 7, "moves": 24}).strip().split("\n")
+            finally:
+                conn.close()
+            assert int(played) == 24 - 2 + 4
+        # Power cycle: the firmware boots again and resumes what was saved.
+        _reset(dev)
+        boots = 2 if session is None else 3          # the firmware's boots
+        _wait_boot(flash_dir, 3)                     # App starts: boots (+ the one on the REPL)
+        # mpremote itself stops the running firmware (Ctrl-C) and gets the raw REPL.
+        p = subprocess.run([sys.executable, "-m", "mpremote", "connect", dev.port, "resume", "exec",
+                            "import os; print(sorted(os.listdir('/data')))"],
+                           capture_output=True, text=True, timeout=30)
+        assert p.returncode == 0 and "'game.json'" in p.stdout, p.stdout + p.stderr
         log = str(tmp_path / "log.jsonl")
         code, out, err = usher("logs", "--port", dev.port, "-o", log)
         assert code == 0, err
         code, out, err = usher("backup", "--port", dev.port, str(tmp_path / "backup"))
         assert code == 0, err
+        with open(os.path.join(flash_dir, "display.bin"), "rb") as f:
+            boot_picture = f.read()
+    assert boot_picture == _fresh_app_picture(str(tmp_path / "backup"), str(tmp_path))
     saved = str(tmp_path / "backup" / "game.json")
     with open(saved) as f:
         record = json.load(f)
-    assert len(record["actions"]) == int(played) == 24
-    code, out, err = usher("replay", log, "--saved", saved)
+    with open(log) as f:
+        kinds = [json.loads(line)["k"] for line in f]
+    assert kinds.count("game") == 1 and kinds.count("boot") == boots
+    if session is None:
+        assert len(record["actions"]) == 26 and kinds.count("undo") == 2
+    code, out, err = usher("replay", log, "--saved", saved, "--png", str(tmp_path / "png"))
     assert code == 0, out + err
     assert "identical to the device's saved game" in out
-    assert ("final state: " + device_state) in out
+    if session is None:
+        assert ("final state: " + device_state) in out
+    # The replayed game's screen drawn on CPython is the device's boot screen.
+    from PIL import Image
+
+    from sim.frames import to_image
+    png = [n for n in os.listdir(str(tmp_path / "png")) if n.endswith(".png")]
+    assert png == ["%s-%d.png" % (record["game"], len(record["actions"]))]
+    img = Image.open(str(tmp_path / "png" / png[0])).convert("L")
+    assert img.size == (296, 128)
+    assert img.tobytes() == to_image(boot_picture).convert("L").tobytes()
     # A log that lost its last action no longer matches: reported, exit 1.
     with open(log) as f:
         lines = f.read().splitlines()
+    last_action = max(i for i, line in enumerate(lines) if json.loads(line)["k"] == "action")
     short = str(tmp_path / "short.jsonl")
     with open(short, "w") as f:
-        f.write("\n".join(lines[:-1]) + "\n")
+        f.write("\n".join(lines[:last_action] + lines[last_action + 1:]) + "\n")
     code, out, err = usher("replay", short, "--saved", saved)
-    assert code == 1 and "differs" in out and "actions: 23 in the log, 24 in the saved game" in out
+    n = len(record["actions"])
+    assert code == 1 and "differs" in out
+    assert "actions: %d in the log, %d in the saved game" % (n - 1, n) in out
 
 
 # --- faults --------------------------------------------------------------------

@@ -279,5 +279,5 @@ def test_services_log_gets_boot_and_actions():
     _tap(app, "C")
     _tap(app, "C")
     kinds = [k for k, _ in logged]
-    assert kinds[0] == "boot" and ("action", {"type": "add", "n": 5}) in logged
+    assert kinds[0] == "resume" and ("action", {"type": "add", "n": 5}) in logged
     json.dumps(logged)

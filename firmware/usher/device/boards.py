@@ -3,7 +3,9 @@
 # a GPIO number.
 #
 # Selection (select()): the "board" key of the device settings file
-# (/data/device.json, see DEVICE_SETTINGS) wins; otherwise Pimoroni's Badger
+# (/data/device.json, see DEVICE_SETTINGS) wins; then the USHER_BOARD
+# environment variable (only the unix port has one: the virtual device sets
+# it to "virtual"); otherwise Pimoroni's Badger
 # build is recognised by its `wakeup` or `badger2040` module or by the machine
 # name; otherwise the reference board (Badger 2040) is assumed. A stock
 # RPI_PICO build on a Badger cannot be told apart from a plain Pico by
@@ -52,7 +54,21 @@ PICO_EPAPER29 = {
     "battery": {"adc": 29, "ref_adc": None, "ref_enable": None, "ref_mv": 3300, "divider": 3},
 }
 
-BOARDS = {"badger2040": BADGER2040, "pico_epaper29": PICO_EPAPER29}
+# The virtual device (PL-13, usher.device.virtual): the unix port with no
+# pins; display and buttons come from the environment. No latch, no VBUS
+# sense (always "on USB": never powers off), no battery.
+VIRTUAL = {
+    "name": "virtual",
+    "title": "Virtual device (MicroPython unix port)",
+    "panel": "virtual",
+    "buttons": [],
+    "power_latch": None,
+    "vbus": None,
+    "led": None,
+    "battery": None,
+}
+
+BOARDS = {"badger2040": BADGER2040, "pico_epaper29": PICO_EPAPER29, "virtual": VIRTUAL}
 DEFAULT_BOARD = "badger2040"
 DEVICE_SETTINGS = "device.json"
 
@@ -82,10 +98,13 @@ def detect(has_module=_has_module, machine_name=None):
 
 def select(settings=None, has_module=_has_module, machine_name=None):
     """Return the board profile: settings["board"] when it names a known
-    board, else detect()."""
+    board, else $USHER_BOARD when it does, else detect()."""
     name = None
     if settings:
         name = settings.get("board")
+    if name not in BOARDS:
+        getenv = getattr(__import__("os"), "getenv", None)
+        name = getenv("USHER_BOARD") if getenv else None
     if name not in BOARDS:
         name = detect(has_module, machine_name)
     return BOARDS[name]

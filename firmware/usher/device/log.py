@@ -3,10 +3,11 @@
 # log1.jsonl (the older one is dropped) and a fresh log0.jsonl starts, so the
 # log never holds more than max_bytes and always keeps the newest lines.
 #
-# A line: {"b": boot number, "n": line number in this boot, "k": kind,
-# "d": data}; kind is "boot", "action", "error" (data: the traceback text) or
-# "info". Each write opens, appends and closes, so a power cut loses at most
-# the line being written; read_all() skips a torn line.
+# The format (kinds, fields, rotation, rebuilding a game) is defined once in
+# docs/log-format.md. A line: {"b": boot number, "n": line number in this
+# boot, "k": kind, "d": data}; the device layer writes "boot", "error" and
+# "info", the App "resume", "game", "action", "undo", "end". Each write opens,
+# appends and closes, so a power cut loses at most the line being written; read_all() skips a torn line.
 #
 # Pure file I/O (json, os): runs on the unix port in the tests.
 import json

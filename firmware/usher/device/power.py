@@ -47,6 +47,8 @@ class Power:
         if profile.get("vbus") is not None:
             self.vbus = machine.Pin(profile["vbus"], machine.Pin.IN)
         self.idle_ms = settings.get("idle_s", DEFAULT_IDLE_MS // 1000) * 1000
+        # "idle_s" in device.json overrides the App's own sleep setting.
+        self.idle_fixed = "idle_s" in settings
         chem = settings.get("battery", "aaa")
         self.empty_mv, self.full_mv = boards.BATTERIES.get(chem, boards.BATTERIES["aaa"])
 

@@ -84,6 +84,9 @@ def load_settings(data_dir):
 
 
 def make_display(profile, canvas_buffer):
+    if profile["panel"] == "virtual":
+        from usher.device.virtual import VirtualDisplay
+        return VirtualDisplay(canvas_buffer)
     import machine
     s = profile["spi"]
     # The SPI is created before the control pins on purpose: without a MISO
@@ -211,6 +214,18 @@ class Runtime:
         self.display.init()
         self.start_app()
 
+    def idle_ms(self):
+        """Idle time before power-off (PL-9): the App's "Sleep after N min"
+        setting, unless device.json fixes "idle_s"."""
+        if not self.power.idle_fixed and self.app is not None:
+            try:
+                minutes = self.app.setting("sleep_min")
+                if type(minutes) is int and minutes > 0:
+                    return minutes * 60000
+            except Exception:
+                pass
+        return self.power.idle_ms
+
     # --- loop -------------------------------------------------------------------
     def _shown(self, r):
         if self.on_shown is not None:
@@ -251,7 +266,7 @@ class Runtime:
                 self.display.start(r[0], r[1], r[2], r[3], r[4])
                 self._shown(r)
             elif (self.pending is None and ready and self.power.can_switch_off()
-                  and clock.ticks_diff(now, self.last_activity) > self.power.idle_ms):
+                  and clock.ticks_diff(now, self.last_activity) > self.idle_ms()):
                 self.go_to_sleep()
         except Exception as e:
             self.crash(e)
@@ -287,7 +302,11 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
     power = Power(profile, settings)
     power.hold()
     wake = wake_button(profile)
-    buttons = Buttons(profile, clock.ticks_ms())
+    if profile["panel"] == "virtual":
+        from usher.device.virtual import Console, VirtualButtons
+        buttons = VirtualButtons(console=Console(), now=clock.ticks_ms())
+    else:
+        buttons = Buttons(profile, clock.ticks_ms())
     try:
         storage.makedirs(storage.join(data_dir, LOG_FOLDER))
     except OSError:

@@ -119,8 +119,10 @@ class App:
             self.log("error", format_exception(e))
             notices.append("The saved game could not be resumed: %s" % e)
             self._clear_game()
-        self.log("boot", {"version": VERSION, "game": self.game_id,
-                          "actions": len(self.record["actions"]) if self.record else 0})
+        # docs/log-format.md: "resume" says which game the App came back to.
+        self.log("resume", {"version": VERSION, "game": self.game_id,
+                            "seed": self.record["seed"] if self.record else None,
+                            "actions": len(self.record["actions"]) if self.record else 0})
         self.stack = []
         for route in self.ui["routes"]:
             s = self.build(route)
@@ -227,7 +229,8 @@ class App:
         rec, state = game.new_record(eng, options, seed)
         storage.save(self.game_path, rec)  # saved before the screen shows it (PL-8)
         self.engine, self.record, self.state, self.game_id = eng, rec, state, game_id
-        self.log("info", {"new_game": game_id, "seed": seed, "options": options})
+        # docs/log-format.md: a "game" entry starts a game in the log.
+        self.log("game", {"game": game_id, "seed": seed, "options": options})
         self.show_game()
 
     def show_game(self):
@@ -257,12 +260,14 @@ class App:
             return False
         storage.save(self.game_path, rec)
         self.record, self.state = rec, state
-        self.log("info", {"undo": len(rec["actions"])})
+        # docs/log-format.md: the game now has this many actions.
+        self.log("undo", {"actions": len(rec["actions"])})
         return True
 
     def end_game(self):
         """Forget the running game (after its end screen) and go to the launcher."""
         storage.delete(self.game_path)
+        self.log("end", {"game": self.game_id, "actions": len(self.record["actions"]) if self.record else 0})
         self._clear_game()
         self.reset([screens.Launcher(self)])
 

@@ -17,7 +17,8 @@
 #   USHER_VDEV_MODE     "boot" or "raw"
 #   USHER_VDEV_MPY      fake sys.implementation._mpy (fault injection)
 #   USHER_VDEV_GARBAGE  "1": only spew noise on the line (fault injection)
-#   USHER_VDEV_BUTTONS  host path of a button script for the firmware
+# and for the firmware's "virtual" board (usher/device/virtual.py):
+#   USHER_BOARD=virtual, USHER_BUTTONS (script text), USHER_FRAMEBUFFER
 import os
 import sys
 

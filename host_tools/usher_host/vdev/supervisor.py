@@ -33,12 +33,17 @@ def micropython_command():
 
 
 class VirtualDevice:
-    def __init__(self, flash_dir, fake_mpy=None, garbage=False, buttons=None, stderr_path=None):
+    def __init__(self, flash_dir, fake_mpy=None, garbage=False, buttons=None, stderr_path=None,
+                 framebuffer=None):
         self.flash_dir = os.path.abspath(flash_dir)
         os.makedirs(self.flash_dir, exist_ok=True)
         self.fake_mpy = fake_mpy
         self.garbage = garbage
-        self.buttons = buttons
+        self.buttons = buttons            # a script file, pressed at every boot
+        self.next_boot_buttons = None     # a script text for the next boot only
+        # A path on the device's flash ("/display.bin") where the firmware
+        # keeps its screen (usher.device.virtual.VirtualDisplay).
+        self.framebuffer = framebuffer
         self.stderr_path = stderr_path
         self.master = self.slave = None
         self.port = None
@@ -59,16 +64,33 @@ class VirtualDevice:
         self._thread.start()
         return self
 
+    def press_on_next_boot(self, script):
+        """Button script (text, the simulator's syntax) for the next boot of
+        main.py only, so later resets do not play it again."""
+        self.next_boot_buttons = script
+
     def _env(self, mode):
-        env = dict(os.environ, USHER_VDEV_FLASH=self.flash_dir, USHER_VDEV_MODE=mode)
-        for key in ("MICROPYPATH", "USHER_VDEV_MPY", "USHER_VDEV_GARBAGE", "USHER_VDEV_BUTTONS"):
+        # The firmware runs on its "virtual" board (usher.device.virtual):
+        # buttons from USHER_BUTTONS, screen to USHER_FRAMEBUFFER.
+        env = dict(os.environ, USHER_VDEV_FLASH=self.flash_dir, USHER_VDEV_MODE=mode,
+                   USHER_BOARD="virtual")
+        for key in ("MICROPYPATH", "USHER_VDEV_MPY", "USHER_VDEV_GARBAGE", "USHER_BUTTONS",
+                    "USHER_FRAMEBUFFER"):
             env.pop(key, None)
         if self.fake_mpy is not None:
             env["USHER_VDEV_MPY"] = str(self.fake_mpy)
         if self.garbage:
             env["USHER_VDEV_GARBAGE"] = "1"
-        if self.buttons:
-            env["USHER_VDEV_BUTTONS"] = os.path.abspath(self.buttons)
+        script = None
+        if mode == "boot" and self.next_boot_buttons is not None:
+            script, self.next_boot_buttons = self.next_boot_buttons, None
+        elif self.buttons:
+            with open(self.buttons, encoding="utf-8") as f:
+                script = f.read()
+        if script:
+            env["USHER_BUTTONS"] = script
+        if self.framebuffer:
+            env["USHER_FRAMEBUFFER"] = self.framebuffer
         return env
 
     def _spawn(self, mode):

@@ -1,0 +1,115 @@
+# Owner data on the device (PL-11): the files `usher data upload` puts under
+# the data folder, read when a game starts and turned into engine options.
+#
+#   takeaseat/panels.txt  -> option panels_text (TS-2)
+#   takeaseat/automa.txt  -> option deck_text   (TS-6)
+#   multisala/deck.txt    -> option deck {"cards", "emotions"} (MS-2)
+#   theatre/deck.txt      -> checked against TH-13 and reported; the engine
+#                            takes no deck list (only declared sizes)
+#
+# A file is checked by the game's own parser and then by the engine itself
+# (new_game with the option): a file that fails either is reported on screen
+# by name with what is wrong, and the game starts with the default (PL-11).
+# A missing file is not a defect: the default is simply used.
+import os
+
+from usher import games
+from usher.core.game import GameError
+
+MAX_BYTES = 24 * 1024   # larger than any sane owner file; keeps a bad upload from filling RAM
+
+
+def _takeaseat_panels(text):
+    from usher.games.takeaseat import panels
+    return text, list(panels.parse_panels(text)[1])
+
+
+def _takeaseat_deck(text):
+    from usher.games.takeaseat import deck
+    return text, list(deck.parse_deck(text)[1])
+
+
+def _multisala_deck(text):
+    from usher.games.multisala import cards
+    codes, emotions, defects = cards.parse_deck(text)
+    return {"cards": codes, "emotions": emotions}, list(defects)
+
+
+def _theatre_deck(text):
+    from usher.games.theatre import validator
+    return None, ["%s: %s" % (d[0], d[1]) for d in validator.validate_deck(text, 2, None)]
+
+
+# game id -> [(file under the data folder, option key or None, parser)]
+FILES = {  # type: dict
+    "takeaseat": [("takeaseat/panels.txt", "panels_text", _takeaseat_panels),
+                  ("takeaseat/automa.txt", "deck_text", _takeaseat_deck)],
+    "multisala": [("multisala/deck.txt", "deck", _multisala_deck)],
+    "theatre": [("theatre/deck.txt", None, _theatre_deck)],
+}
+
+
+def read_text(path):
+    """The file's text; None when it does not exist. ValueError with a short
+    reason when it exists but cannot be used as text."""
+    try:
+        size = os.stat(path)[6]
+    except OSError:
+        return None
+    if size > MAX_BYTES:
+        raise ValueError("too big (%d bytes, at most %d)" % (size, MAX_BYTES))
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError:
+        raise ValueError("cannot be read") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeError:
+        raise ValueError("is not UTF-8 text") from None
+
+
+def _summary(defects):
+    more = len(defects) - 1
+    return defects[0] + (" (and %d more)" % more if more > 0 else "")
+
+
+def load_options(data_dir, game_id):
+    """(options, problems): the engine options from the owner files of
+    game_id, and one line per file that was not used ("NAME: what is wrong")."""
+    options = {}
+    problems = []
+    for name, key, parse in FILES.get(game_id, []):
+        path = data_dir.rstrip("/") + "/" + name
+        try:
+            text = read_text(path)
+            if text is None:
+                continue
+            value, defects = parse(text)
+        except ValueError as e:
+            problems.append("%s: %s" % (name, e))
+            continue
+        if not defects and key is not None:
+            # The engine has the last word: what it refuses is a defect too.
+            trial = dict(options)
+            trial[key] = value
+            try:
+                games.engine(game_id).new_game(trial, 1)
+            except GameError as e:
+                defects = [e.message]
+        if defects:
+            problems.append("%s: %s" % (name, _summary(defects)))
+        elif key is not None:
+            options[key] = value
+    return options, problems
+
+
+def owner_options(app, game_id):
+    """For a game's setup screen: (options dict, message or None). The
+    message names each owner file that was set aside and why, and says the
+    default is used; show it (e.g. app.show_message("Owner data", message))
+    and start the game with options merged into the screen's own."""
+    options, problems = load_options(app.data_dir, game_id)
+    if not problems:
+        return options, None
+    return options, "; ".join(problems) + ". Using the default instead."
