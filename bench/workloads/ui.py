@@ -1,14 +1,40 @@
 # UI workload: one scripted session of tests/portable/ui_sessions.py (App,
 # screens, engine, framebuffer, saving), one button event per step.
+import os
+
 import mptest
 import ui_sessions
 
 from usher.ui.canvas import new_canvas
 
+GAMES = ("takeaseat", "theatre", "multisala", "seatwars")
+
+
+def import_game_code(name):
+    """Import every module the session will load (its game's engine and
+    screens), so that the heap right after setup is the code and what is left
+    over the session is data."""
+    import usher.ui.screens  # noqa: F401
+    import usher.ui.history  # noqa: F401
+    for gid in GAMES:
+        if not name.startswith(gid):
+            continue
+        __import__("usher.games.%s.engine" % gid)
+        pkg = __import__("usher.ui.games.%s" % gid)
+        folder = pkg.__file__.rsplit("/", 1)[0] + "/ui/games/" + gid
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            names = []  # a single-module screen file
+        for f in sorted(names):
+            if f.endswith(".py") and f != "__init__.py":
+                __import__("usher.ui.games.%s.%s" % (gid, f[:-3]))
+
 
 class Workload:
     def __init__(self, name):
         self.script = dict(ui_sessions.SESSIONS)[name]
+        import_game_code(name)
         self.name = name
         self.data = mptest.tmpdir()
         self.buf, self.canvas = new_canvas()

@@ -34,8 +34,9 @@ def state_line(app):
 
 def press_plan(seed, presses, start):
     random.seed(seed)
-    # C (select / bot move) most often so games get played; A backs out, B
-    # opens the menu from a game screen or undoes in the History when held.
+    # C (select / confirm / the main action) most often so games get played;
+    # A backs out or opens History, B is each screen's second key (undo in
+    # the History when held).
     names = ("C", "C", "C", "C", "A", "B", "UP", "DOWN", "DOWN")
     t = start
     plan = []

@@ -4,11 +4,8 @@ import panel_model
 
 from usher.device import boards, clock
 
-# The App the device tests drive: the real usher.ui.app.App. BotPlayApp is
-# that App unchanged except that a game whose own screens are not in the
-# firmware yet gets a "bot move" screen (tests/portable/ui_bot_game.py), so
-# the tests can play a real engine with buttons; games with screens use them.
-from ui_bot_game import BotPlayApp as APP  # noqa: E402,F401
+# The App the device tests drive: the real one, with the real game screens.
+from usher.ui.app import App as APP  # noqa: E402,F401
 
 # Launcher rows with no game running: Take a Seat, The Theatre, Multisala,
 # Seat Wars, Dice roller, Settings. With a game running "Resume ..." is first.

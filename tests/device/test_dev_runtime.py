@@ -46,14 +46,16 @@ def _fresh_picture(data_dir):
     return expected_image(canvas, False)
 
 
-# Seat Wars from the launcher, two bot moves (C), then the History (A).
-START_SEATWARS = ["DOWN"] * SEATWARS_ROW + ["C"]
+# Seat Wars from the launcher with its real screens: 2 players, P1 starts.
+START_SEATWARS = ["DOWN"] * SEATWARS_ROW + ["C", "C", "C"]
+# One action on Seat Wars' turn screen: B opens "End turn", C confirms it.
+END_TURN = ["B", "C"]
 
 
 def test_pl8_boot_resumes_the_saved_game_on_the_same_screen():
     d = tmpdir()
-    script = _taps(START_SEATWARS + ["C", "C", "A"], 1500)
-    result, rt, model, vc = _boot(d, script, 4500)
+    script = _taps(START_SEATWARS + END_TURN * 2 + ["A"], 1500)
+    result, rt, model, vc = _boot(d, script, 5500)
     assert result == "stopped"
     assert rt.app.game_id == "seatwars" and len(rt.app.record["actions"]) == 2
     assert isinstance(rt.app.top(), History)
@@ -100,23 +102,23 @@ class CrashingApp(APP):
     device layer's last line of defence is what this test checks."""
 
     def handle(self, event):
-        if event == ("press", "B"):
-            raise RuntimeError("crash on press B")
+        if event == ("press", "UP"):
+            raise RuntimeError("crash on press UP")
         return APP.handle(self, event)
 
 
 def test_crash_shows_error_screen_logs_traceback_and_restarts_on_a_key():
     d = tmpdir()
-    script = _taps(START_SEATWARS + ["C", "B"], 1500) + [("C", 4500, 4600)]
-    result, rt, model, vc = _boot(d, script, 4000, app=CrashingApp)
+    script = _taps(START_SEATWARS + END_TURN + ["UP"], 1500) + [("C", 4500, 4600)]
+    result, rt, model, vc = _boot(d, script, 4200, app=CrashingApp)
     assert rt.crashed
     errors = [e for e in read_all(d + "/log") if e["k"] == "error"]
-    assert "crash on press B" in errors[0]["d"] and "Traceback" in errors[0]["d"]
+    assert "crash on press UP" in errors[0]["d"] and "Traceback" in errors[0]["d"]
     # The app's own error screen is what the panel shows.
     assert model.shown == expected_image(rt.canvas, False)
     assert model.refreshes[-1][0] == "full"
     _run_until(rt, vc, 5500)
-    # C restarted the app from its saved game (one bot move).
+    # C restarted the app from its saved game (one action).
     assert not rt.crashed
     assert rt.app.game_id == "seatwars" and len(rt.app.record["actions"]) == 1
     assert model.shown == _fresh_picture(d)
@@ -158,7 +160,7 @@ def test_broken_app_import_still_shows_an_error_screen():
 def test_pl9_idle_power_off_on_battery_then_wake_resumes():
     d = tmpdir()
     storage.save(d + "/device.json", {"board": "badger2040", "idle_s": 60})
-    script = _taps(START_SEATWARS + ["C"], 1500) + [("B", 100000, 100100)]
+    script = _taps(START_SEATWARS + END_TURN, 1500) + [("B", 100000, 100100)]
     result, rt, model, vc = _boot(d, script, 30000, vbus=0)
     assert not rt.asleep and machine.levels[10] == 1       # latch held
     _run_until(rt, vc, 70000)

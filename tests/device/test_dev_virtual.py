@@ -37,14 +37,15 @@ def test_pl13_real_main_loop_on_the_virtual_board_plays_the_script():
     d = tmpdir()
     storage.save(d + "/device.json", {"board": "virtual"})
     vc = install_clock()
-    # Seat Wars from the launcher (row 4), then three bot moves.
-    script = "DOWN,DOWN,DOWN,C,C,C,C"
+    # Seat Wars from the launcher (row 4), 2 players, P1 starts, then three
+    # turns ended on its real screens (B End turn, C confirm).
+    script = "DOWN,DOWN,DOWN,C,C,C" + ",B,C" * 3
     orig = virtual.getenv
     virtual.getenv = lambda name: {virtual.SCRIPT_ENV: script,
                                    virtual.FRAMEBUFFER_ENV: d + "/screen.bin"}.get(name)
     holder = {}
     try:
-        runtime.main(app_factory=APP, data_dir=d, should_stop=lambda: vc.now >= 2000,
+        runtime.main(app_factory=APP, data_dir=d, should_stop=lambda: vc.now >= 4000,
                      on_runtime=lambda rt: holder.update(rt=rt))
     finally:
         virtual.getenv = orig

@@ -13,8 +13,7 @@ time that
   (or the next one, when the refresh was under way).
 
 The device program is tests/device/device_main.py (UC8151 panel model that
-keeps its picture in a file); games without their own screens yet are played
-with the bot-move screen of tests/portable/ui_bot_game.py."""
+keeps its picture in a file), playing the games' real screens."""
 import os
 import random
 import shutil

@@ -1,9 +1,9 @@
 """PL-10: the device log written by the real App (docs/log-format.md) replays
 on the desktop to exactly the App's saved record and state, undo included.
 
-The session is buttons only, on the real App with the device's FlashLog as
-its log service; a game without its own screens is played with the bot-move
-screen of tests/portable/ui_bot_game.py.
+The session is buttons only, on the real App and Seat Wars' real screens,
+with the device's FlashLog as its log service: a whole game (an undo in turn
+1, a power cycle after turn 3, finished), then a second game left running.
 """
 import json
 import os
@@ -16,47 +16,57 @@ for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests", "portable"
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from ui_bot_game import BotPlayApp  # noqa: E402
+import ui_session_seatwars as sw  # noqa: E402
+import ui_sessions  # noqa: E402
 
-from sim.session import parse_script  # noqa: E402
 from usher.core import game, storage  # noqa: E402
 from usher.device.log import FlashLog, read_all  # noqa: E402
+from usher.ui.app import App  # noqa: E402
 from usher.ui.canvas import new_canvas  # noqa: E402
 from usher_host import replay  # noqa: E402
 
-# Launcher (no game running): Take a Seat, The Theatre, Multisala, Seat Wars,
-# Dice roller, Settings. Seat Wars, 9 bot moves, History, two undos (long B),
-# back, 4 more moves; B to the launcher (now Resume first), Multisala over it
-# (Confirm: C = yes), 6 moves, one undo, 2 moves.
-SCRIPT = ("DOWN,DOWN,DOWN,C," + "C," * 9 + "A,B~,B~,A," + "C," * 4
-          + "B,DOWN,DOWN,DOWN,C,C," + "C," * 6 + "A,B~,A,C,C")
+# Game 1 ends with C on the winner screen (Finish); game 2 stops after turn 2.
+GAME_1 = sw.FULL_GAME
+GAME_2 = ",".join((sw.OPEN, sw.TURN1, sw.TURN2))
 
 
-def _play(data_dir, script):
+def _play(data_dir):
+    """Returns (app, log entries, game 1's record just before Finish)."""
     log_dir = os.path.join(data_dir, "log")
     os.makedirs(log_dir)
     log = FlashLog(log_dir)
     buf, canvas = new_canvas()
-    app = BotPlayApp(canvas, data_dir, {"log": log, "ticks_ms": lambda: 4242})
-    app.start()
-    for _tok, events in parse_script(script):
-        for ev in events:
-            app.handle(ev)
-    return app, read_all(log_dir)
+
+    def new_app():
+        a = App(canvas, data_dir, {"log": log, "ticks_ms": lambda: 4242})
+        a.start()
+        return a
+
+    app = new_app()
+    for script in (GAME_1, "C", GAME_2):
+        if script == "C":
+            first = game.clone(app.record)
+        for evs in ui_sessions.events(script):
+            for ev in evs:
+                if ev == "restart":
+                    app = new_app()
+                elif ev != "sleep":
+                    app.handle(ev)
+    return app, read_all(log_dir), first
 
 
 def test_pl10_log_of_a_button_session_with_undo_replays_to_the_saved_game(tmp_path):
     data = str(tmp_path / "data")
-    app, entries = _play(data, SCRIPT)
+    app, entries, first = _play(data)
     kinds = [e["k"] for e in entries]
-    assert kinds.count("game") == 2 and kinds.count("undo") == 3 and kinds.count("end") == 1
+    # Two games, one undo in each game's turn 1, the first game finished.
+    assert kinds.count("game") == 2 and kinds.count("undo") == 2 and kinds.count("end") == 1
     saved, _ = storage.load(os.path.join(data, "game.json"))
-    assert saved["game"] == app.game_id
+    assert saved == app.record and saved["game"] == "seatwars"
     records = replay.games_in_log(entries)
-    assert [r["game"] for r in records] == ["seatwars", saved["game"]]
-    # Seat Wars: 9 moves, 2 undone, 4 more = 11; the second game 6 - 1 + 2 = 7.
-    assert len(records[0]["actions"]) == 11 and len(saved["actions"]) == 7
-    assert records[-1] == saved
+    assert [r["game"] for r in records] == ["seatwars", "seatwars"]
+    assert records[0] == first and records[-1] == saved
+    assert len(first["actions"]) > len(saved["actions"]) > 0
     assert game.canonical_json(replay.replay_record(records[-1])) == game.canonical_json(app.state)
     # The command line on the same log, as `usher logs` saves it (JSON lines).
     log_path = str(tmp_path / "log.jsonl")
