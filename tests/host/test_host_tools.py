@@ -69,50 +69,16 @@ def test_flash_copies_everything_then_only_the_changed_file_PL12(tmp_path):
 # /display.bin on its flash (usher/device/virtual.py).
 #
 # Phase 1, buttons only: the launcher, the dice roller (three rolls) and the
-# settings. Then a game: when a game's own screens are in the firmware
-# (usher/ui/games/<id>.py with a scripted session in
-# tests/portable/ui_session_<id>.py) that session is played with buttons;
-# until then the game is started and played on the board through the real
-# App's own API (new_game / play / undo, the calls its screens make) with the
-# device's flash log as its log service.
+# settings. Phase 2, buttons only: Seat Wars on its real screens, the first
+# three turns of the scripted game of tests/portable/ui_session_seatwars.py
+# (an item undone through the History in turn 1), left running.
 MENUS_SCRIPT = "DOWN,DOWN,DOWN,DOWN,C,C,C,C,A,DOWN,C,DOWN,C,A,A"
-PLAY_WITH_APP = """
-from usher import games
-from usher.core import game, rng
-from usher.device.log import FlashLog
-from usher.ui.app import App
-from usher.ui.canvas import new_canvas
-buf, canvas = new_canvas()
-app = App(canvas, '/data', {'log': FlashLog('/data/log')})
-app.start()
-app.new_game(%(gid)r, {}, %(seed)d)
-bot = games.bot(%(gid)r)
-def move(i):
-    a = bot.next_action(app.state, rng.new_state(i))
-    if a is not None:
-        assert app.play(a)
-for i in range(%(moves)d):
-    move(i)
-app.undo()
-app.undo()
-for i in range(4):
-    move(100 + i)
-print(len(app.record['actions']))
-print(game.canonical_json(app.state))
-"""
 
 
-def _game_session():
-    """(game id, button script) of the first game whose screens exist and
-    come with a scripted session, else None."""
+def _game_script():
     sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-    for gid in ("seatwars", "takeaseat", "multisala", "theatre"):
-        if not os.path.exists(os.path.join(FIRMWARE, "usher", "ui", "games", gid + ".py")):
-            continue
-        sessions = __import__("ui_session_" + gid).SESSIONS
-        if sessions:
-            return gid, sessions[0][1]
-    return None
+    import ui_session_seatwars as sw
+    return ",".join((sw.OPEN, sw.TURN1, sw.TURN2, sw.TURN3))
 
 
 def _wait_console(dev, text, seconds=30):
@@ -161,10 +127,8 @@ def _reset(dev):
 
 
 def test_firmware_game_on_the_virtual_device_replays_to_the_saved_game_PL10_PL13(tmp_path):
-    from usher_host import link
     flash_dir = str(tmp_path / "flash")
     data_dir = os.path.join(flash_dir, "data")
-    session = _game_session()
     with VirtualDevice(flash_dir, framebuffer="/display.bin") as dev:
         code, out, err = flash(dev, FIRMWARE, "--no-reset")
         assert code == 0, err
@@ -174,25 +138,14 @@ def test_firmware_game_on_the_virtual_device_replays_to_the_saved_game_PL10_PL13
         with open(os.path.join(data_dir, "ui.json")) as f:
             ui = json.load(f)
         assert len(ui["dice"]["last"]) == ui["dice"]["n"] + 1       # rolled with C
-        if session is not None:
-            # A new boot starts at the launcher's first row, as the session
-            # expects ("sleep"/"restart" tokens are skipped by the board).
-            dev.press_on_next_boot(session[1])
-            _reset(dev)
-            _wait_console(dev, "buttons: script done")
-            assert os.path.exists(os.path.join(data_dir, "game.json")), "the session left no game"
-        else:
-            conn = link.connect(dev.port)            # Ctrl-C stops the firmware
-            try:
-                played, device_state = conn.run(PLAY_WITH_APP % {
-                    "gid": "seatwars", "seed": 7, "moves": 24}).strip().split("\n")
-            finally:
-                conn.close()
-            assert int(played) == 24 - 2 + 4
+        # A new boot starts at the launcher's first row, as the script expects.
+        dev.press_on_next_boot(_game_script())
+        _reset(dev)
+        _wait_console(dev, "buttons: script done")
+        assert os.path.exists(os.path.join(data_dir, "game.json")), "the script left no game"
         # Power cycle: the firmware boots again and resumes what was saved.
         _reset(dev)
-        boots = 2 if session is None else 3          # the firmware's boots
-        _wait_boot(flash_dir, 3)                     # App starts: boots (+ the one on the REPL)
+        _wait_boot(flash_dir, 3)                     # the firmware's three boots
         # mpremote itself stops the running firmware (Ctrl-C) and gets the raw REPL.
         p = subprocess.run([sys.executable, "-m", "mpremote", "connect", dev.port, "resume", "exec",
                             "import os; print(sorted(os.listdir('/data')))"],
@@ -211,14 +164,12 @@ def test_firmware_game_on_the_virtual_device_replays_to_the_saved_game_PL10_PL13
         record = json.load(f)
     with open(log) as f:
         kinds = [json.loads(line)["k"] for line in f]
-    assert kinds.count("game") == 1 and kinds.count("boot") == boots
-    if session is None:
-        assert len(record["actions"]) == 26 and kinds.count("undo") == 2
+    # One game, played with buttons: its turn-1 item was undone and entered again.
+    assert record["game"] == "seatwars" and len(record["actions"]) >= 6
+    assert kinds.count("game") == 1 and kinds.count("boot") == 3 and kinds.count("undo") == 1
     code, out, err = usher("replay", log, "--saved", saved, "--png", str(tmp_path / "png"))
     assert code == 0, out + err
     assert "identical to the device's saved game" in out
-    if session is None:
-        assert ("final state: " + device_state) in out
     # The replayed game's screen drawn on CPython is the device's boot screen.
     from PIL import Image
 
