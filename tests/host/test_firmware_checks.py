@@ -19,6 +19,7 @@ def _copy_firmware(tmp_path):
 
 
 def test_mpy_check_passes_on_the_real_firmware():
+    """PL-1, PL-3: every firmware module compiles to .mpy 6.3 for armv6m."""
     p = subprocess.run([sys.executable, "tools/mpy_check.py", "firmware"], cwd=ROOT,
                        capture_output=True, text=True)
     assert p.returncode == 0, p.stdout

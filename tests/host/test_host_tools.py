@@ -210,6 +210,8 @@ def test_busy_port_is_a_clear_error(tmp_path):
 
 
 def test_wrong_mpy_version_is_refused_before_copying(tmp_path):
+    """PL-1, PL-12: the firmware targets .mpy 6.3 (MicroPython v1.23+); a board
+    with an older format is refused before anything is copied."""
     old = (4 << 10) | (1 << 8) | 6            # armv6m, .mpy 6.1 (MicroPython 1.20)
     with VirtualDevice(str(tmp_path / "flash"), fake_mpy=old) as dev:
         code, out, err = flash(dev)
