@@ -56,6 +56,9 @@ class Workload:
             if ev == "sleep":
                 self.app.sleep_screen()
             elif ev == "restart":
+                # A restart is a reboot on the device: the old App is gone
+                # before the new one loads the saved game.
+                self.app = None
                 self.app = self._new_app()
                 self.app.start()
             else:
