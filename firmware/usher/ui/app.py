@@ -39,6 +39,21 @@ def format_exception(e):
     return "".join(traceback.format_exception(type(e), e, e.__traceback__))
 
 
+def unload_game_code(game_id):
+    """Drop a game's engine and screen modules from sys.modules (and from their
+    parent packages) once nothing runs that game, so the next game's code does
+    not sit next to it in RAM: on a stock MicroPython every imported module's
+    bytecode lives in the heap (35-45 KB per game). A later import loads the
+    module again from flash."""
+    for pkg in ("usher.games", "usher.ui.games"):
+        prefix = pkg + "." + game_id
+        for name in [n for n in sys.modules if n == prefix or n.startswith(prefix + ".")]:
+            del sys.modules[name]
+        parent = sys.modules.get(pkg)
+        if parent is not None and game_id in parent.__dict__:
+            delattr(parent, game_id)
+
+
 class App:
     def __init__(self, canvas, data_dir, services=None):
         self.canvas = canvas
@@ -268,8 +283,14 @@ class App:
         """Forget the running game (after its end screen) and go to the launcher."""
         storage.delete(self.game_path)
         self.log("end", {"game": self.game_id, "actions": len(self.record["actions"]) if self.record else 0})
+        gid = self.game_id
         self._clear_game()
         self.reset([screens.Launcher(self)])
+        # Only when the device asks for it (services["unload_games"]): a test
+        # or the simulator may hold the game's classes and compare against
+        # them after a game ends, which a fresh import would break.
+        if gid is not None and self.services.get("unload_games"):
+            unload_game_code(gid)
 
     # --- events ---------------------------------------------------------------------
     def handle(self, event):
