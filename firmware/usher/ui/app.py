@@ -59,8 +59,10 @@ class App:
         self.canvas = canvas
         self.data_dir = data_dir
         self.services = services or {}
-        self.buf = _canvas_bytes(canvas)
-        self._prev = bytearray(len(self.buf))
+        # Memoryviews, so that changed_band's slices are views: slicing a
+        # bytearray copies it, 592 bytes per band compared on every render.
+        self.buf = memoryview(_canvas_bytes(canvas))
+        self._prev = memoryview(bytearray(len(self.buf)))
         self.policy = RefreshPolicy()
         self.stack = []
         self._shown = None
