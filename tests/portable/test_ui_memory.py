@@ -1,14 +1,18 @@
-# RAM measures of the App (docs/ui.md, Memory): on the device a finished
-# game's engine and screen modules leave sys.modules, so playing the four
-# games in turn keeps only one game's code in the heap.
+# RAM measures of the App (docs/ui.md, Memory): the App keeps a CRC per band
+# of the last frame instead of a copy of it (the refresh requests stay those
+# of PL-6), and on the device a finished game's engine and screen modules
+# leave sys.modules, so playing the four games in turn keeps only one game's
+# code in the heap.
 import sys
 
 import mptest
 
 import usher.games
 import usher.ui.games
+from usher.core import rng
 from usher.ui.app import App
-from usher.ui.canvas import new_canvas
+from usher.ui.canvas import HEIGHT, STRIDE, new_canvas
+from usher.ui.refresh import BandSums, changed_band
 
 GAME = "seatwars"
 PACKAGES = ("usher.games", "usher.ui.games")
@@ -76,3 +80,25 @@ def test_end_game_keeps_the_modules_without_the_service():
         app.end_game()
         assert _game_modules() == before and "usher.games.seatwars.engine" in before
     _keep_modules(run)
+
+
+def test_pl6_band_sums_find_the_bands_a_frame_copy_finds():
+    st = rng.new_state(11)
+    frame = bytearray(STRIDE * HEIGHT)
+    last = bytearray(len(frame))  # the panel starts white
+    sums = BandSums()
+    seen = []
+    for _ in range(40):
+        # Change 0-3 bytes anywhere (0: the same frame again); a byte may be
+        # set to the value it had, which changes nothing.
+        for _ in range(rng.below(st, 4)):
+            frame[rng.below(st, len(frame))] = rng.below(st, 3)
+        expected = changed_band(frame, last)
+        assert sums.changed(frame) == expected
+        last[:] = frame
+        seen.append(expected)
+    assert None in seen and [b for b in seen if b and b[1] > 8]  # no change, and a wide band
+    # A single pixel in the last row: the bottom band only.
+    frame[len(frame) - 1] ^= 1
+    assert sums.changed(frame) == (HEIGHT - 8, 8)
+    assert sums.changed(frame) is None

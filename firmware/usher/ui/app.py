@@ -16,7 +16,7 @@ from usher.core import game, storage
 from usher.core.game import GameError
 from usher.ui import screens
 from usher.ui.history import History, default_describe
-from usher.ui.refresh import RefreshPolicy, changed_band
+from usher.ui.refresh import BandSums, RefreshPolicy
 from usher.ui.widgets import MessageBox
 
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
@@ -59,10 +59,10 @@ class App:
         self.canvas = canvas
         self.data_dir = data_dir
         self.services = services or {}
-        # Memoryviews, so that changed_band's slices are views: slicing a
-        # bytearray copies it, 592 bytes per band compared on every render.
-        self.buf = memoryview(_canvas_bytes(canvas))
-        self._prev = memoryview(bytearray(len(self.buf)))
+        self.buf = _canvas_bytes(canvas)
+        # A CRC per band of the last frame rather than a copy of it: 4.7 KB
+        # of RAM less (docs/ui.md, Memory).
+        self._sent = BandSums()
         self.policy = RefreshPolicy()
         self.stack = []
         self._shown = None
@@ -334,8 +334,7 @@ class App:
         top.draw(self.canvas)
         top.dirty = False
         self._shown = top
-        band = changed_band(self.buf, self._prev)
-        self._prev[:] = self.buf
+        band = self._sent.changed(self.buf)
         return self.policy.decide(new_screen, band)
 
     def redraw_full(self):
@@ -344,7 +343,7 @@ class App:
         top.draw(self.canvas)
         top.dirty = False
         self._shown = top
-        self._prev[:] = self.buf
+        self._sent.changed(self.buf)
         return self.policy.full_request()
 
     def sleep_screen(self):
@@ -352,8 +351,7 @@ class App:
         title bar; the e-ink keeps it while the board is off."""
         screens.draw_sleep_mark(self.canvas)
         self._asleep = True
-        band = changed_band(self.buf, self._prev)
-        self._prev[:] = self.buf
+        band = self._sent.changed(self.buf)
         return self.policy.decide(False, band)
 
     def error_screen(self, text):
