@@ -3,27 +3,32 @@ MicroPython, and the smallest -X heapsize that completes it on the unix port.
 
 Usage: python bench/memory.py
 
-- "live heap": the peak of gc.mem_alloc() after gc.collect(), sampled
-  between workload steps (one engine action, one button event, 1,000
-  shuffles or one save/load), minus the heap in use before the workload was
-  imported and minus the bench's and tests' own modules (the harness): code
-  (a stock build keeps the bytecode of .py/.mpy files in RAM), data and, for
-  the UI sessions, the 4.7 KB canvas plus the UI's copy of the last frame.
-  "after setup" is the same right after the workload was constructed.
-- "code": the heap that importing the firmware modules resident at the peak
-  costs, measured in a fresh interpreter; "data" = live heap - code: the
-  game, screens, canvas and frame copy. A frozen build (firmware/manifest.py)
-  keeps bytecode and constant strings/bytes in flash but still builds each
-  module's globals, functions and classes in RAM at import, so what it needs
-  lies between "data" and "live heap" (not measured here: the WebAssembly
-  port cannot freeze modules). The
-  WebAssembly port is 32-bit like the RP2040, so these are the figures to hold
-  against the board's ~190 KB heap (issue 9's goal for a full session: 48 KB).
-  Transient garbage inside one step is not seen here.
+- "live heap": the peak of gc.mem_alloc() after two top-level
+  collections, sampled between workload steps (one engine action, one
+  button event, 1,000 shuffles or one save/load), minus the heap in use
+  before the workload was imported and minus the bench's and tests' own
+  modules (the harness): code (a stock build keeps the bytecode of .py/.mpy
+  files in RAM), data and, for the UI sessions, the 4.7 KB canvas plus the
+  App's CRCs of the last frame. "after setup" is the same right after the
+  workload was constructed. The WebAssembly port is 32-bit like the RP2040,
+  so these are the figures to hold against the board's ~190 KB heap (issue
+  9's goal for a full session: 48 KB). Transient garbage inside one step is
+  not seen here.
+- "code": what importing the firmware modules resident at the peak costs in
+  a fresh interpreter (bytecode, module objects, the pools of interned names
+  they need; a pool doubles when full, so adding a few names can cost ~5 KB).
+  "data" = live heap - code: game state and record, screens, canvas, names
+  interned at run time. A frozen build (firmware/manifest.py) keeps
+  bytecode, constant strings/bytes and the frozen names in flash but still
+  builds each module's globals, functions and classes in RAM at import, so
+  what it needs lies between "data" and "live heap" (not measured: neither
+  port used here can freeze modules).
 - "min heapsize": the smallest `micropython -X heapsize=` (1 KB steps) with
-  which the unix port completes the whole workload, transients and the
-  interpreter's own objects included. The unix port is 64-bit (pointers and
-  object headers twice the size), so this is an upper bound for the board.
+  which the unix port completes the whole workload, and each of the next 24
+  sizes, transients and the interpreter's own objects included, with the
+  garbage-collection threshold the device sets. The unix port is 64-bit
+  (pointers and object headers twice the size), so this is an upper bound
+  for the board.
 """
 import os
 import re
