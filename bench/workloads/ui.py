@@ -39,28 +39,43 @@ class Workload:
         self.data = mptest.tmpdir()
         self.buf, self.canvas = new_canvas()
         self.app = None
-        self.events = []
-        for evs in ui_sessions.events(self.script):
-            self.events.extend(evs)
-        self.i = -1
+        # One token of the script is expanded into its events at a time: the
+        # whole session's event list would be counted as the App's data.
+        self.pos = 0
+        self.pending = []
+        self.started = False
 
     def _new_app(self):
         return ui_sessions.new_app(self.name, self.canvas, self.data)
 
+    def _next_event(self):
+        if not self.pending:
+            if self.pos >= len(self.script):
+                return None
+            end = self.script.find(",", self.pos)
+            if end < 0:
+                end = len(self.script)
+            self.pending = ui_sessions.events(self.script[self.pos:end])[0]
+            self.pos = end + 1
+        return self.pending.pop(0)
+
     def step(self):
-        if self.i == -1:
+        if not self.started:
+            self.started = True
             self.app = self._new_app()
             self.app.start()
-        elif self.i < len(self.events):
-            ev = self.events[self.i]
-            if ev == "sleep":
-                self.app.sleep_screen()
-            elif ev == "restart":
-                self.app = self._new_app()
-                self.app.start()
-            else:
-                self.app.handle(ev)
-        else:
+            return True
+        ev = self._next_event()
+        if ev is None:
             return False
-        self.i += 1
+        if ev == "sleep":
+            self.app.sleep_screen()
+        elif ev == "restart":
+            # A restart is a reboot on the device: the old App is gone
+            # before the new one loads the saved game.
+            self.app = None
+            self.app = self._new_app()
+            self.app.start()
+        else:
+            self.app.handle(ev)
         return True

@@ -7,6 +7,8 @@
 #   - after MAX_PARTIALS partials in a row -> full, to clear ghosting;
 #   - nothing changed         -> None.
 # At most one request per button press: the App calls decide() once.
+import binascii
+
 from usher.ui.canvas import HEIGHT, WIDTH
 
 MAX_PARTIALS = 8
@@ -59,3 +61,40 @@ def changed_band(cur, prev, stride=WIDTH // 8, height=HEIGHT):
             last = i
             break
     return (first * 8, (last - first + 1) * 8)
+
+
+def _crc(data):
+    # 30 bits of the CRC-32: a small int on a 32-bit MicroPython, so keeping
+    # and comparing the sums allocates nothing.
+    return binascii.crc32(data) & 0x3FFFFFFF
+
+
+class BandSums:
+    """What the App remembers of the last frame: a CRC per 8-row band (16
+    small ints) instead of a 4,736-byte copy of it. changed(buf) answers as
+    changed_band(buf, last frame) does; a changed band that kept its CRC
+    (odds about 1 in 10^9 per changed band) would be missed until the next
+    full refresh. The panel starts white, i.e. an all-zero frame."""
+
+    def __init__(self, stride=WIDTH // 8, height=HEIGHT):
+        self.band = stride * 8
+        zero = _crc(bytes(self.band))
+        self.sums = [zero] * (height // 8)
+
+    def changed(self, buf):
+        """(y, h) of the bands of buf that differ from the last frame, or
+        None; buf becomes the last frame."""
+        mv = memoryview(buf)
+        band = self.band
+        sums = self.sums
+        first = last = -1
+        for i in range(len(sums)):
+            s = _crc(mv[i * band:(i + 1) * band])
+            if s != sums[i]:
+                sums[i] = s
+                if first < 0:
+                    first = i
+                last = i
+        if first < 0:
+            return None
+        return (first * 8, (last - first + 1) * 8)

@@ -14,33 +14,41 @@ BIG = big
 _INVERT = (bytes([0x80]), 2, 1, MONO_HLSB, 8)
 
 
-def _glyph(font, ch):
-    i = font.CHARS.find(ch)
-    if i < 0:
-        i = font.CHARS.find("?")
-    j = i * 3
-    idx = font.INDEX
-    return idx[j], idx[j + 1] | (idx[j + 2] << 8)
-
+# A glyph is 3 bytes of INDEX per character of CHARS: width, offset in BITS
+# (low, high byte); '?' stands for a missing character. width() and draw()
+# look it up inline: they run for every character of every screen, and a
+# tuple per character was a good part of the garbage a redraw leaves
+# (docs/ui.md, Memory).
 
 def width(font, s):
     """Width in pixels of s drawn in font."""
+    chars = font.CHARS
+    idx = font.INDEX
     w = 0
     for ch in s:
-        w += _glyph(font, ch)[0]
+        i = chars.find(ch)
+        if i < 0:
+            i = chars.find("?")
+        w += idx[i * 3]
     return w
 
 
 def draw(canvas, font, s, x, y, color=1):
     """Draw s with its top-left corner at x, y; returns the x after it."""
     bits = memoryview(font.BITS)
+    chars = font.CHARS
+    idx = font.INDEX
     h = font.HEIGHT
     for ch in s:
-        w, off = _glyph(font, ch)
-        stride = (w + 7) & ~7
-        n = (stride >> 3) * h
+        j = chars.find(ch)
+        if j < 0:
+            j = chars.find("?")
+        j *= 3
+        w = idx[j]
         if ch != " ":
-            src = (bits[off:off + n], w, h, MONO_HLSB, stride)
+            off = idx[j + 1] | (idx[j + 2] << 8)
+            stride = (w + 7) & ~7
+            src = (bits[off:off + (stride >> 3) * h], w, h, MONO_HLSB, stride)
             if color:
                 canvas.blit(src, x, y, 0)
             else:

@@ -193,20 +193,24 @@ def parse_panels(text):
     return out, defects
 
 
+def _ticket_label(p, a):
+    """Ticket defects name the ticket's area line (the panel line when
+    missing); built only for a defect, not for every ticket parsed."""
+    return "line %d: panel '%s', ticket %s: " % (p["_start"].get(a, p["line"]), p["name"], tk.AREAS[a])
+
+
 def _build_panel(p, defects):
     name = p["name"]
     tickets = []  # type: list
     for a in range(len(tk.AREAS)):
-        # Ticket defects name the ticket's area line (the panel line when missing).
-        label = "line %d: panel '%s', ticket %s: " % (p["_start"].get(a, p["line"]), name, tk.AREAS[a])
         if a not in p["_rows"]:
-            defects.append(label + "missing")
+            defects.append(_ticket_label(p, a) + "missing")
             tickets.append([])
             continue
         rows = p["_rows"][a]
         cells = []
         if len(rows) > MAX_SIDE:
-            defects.append(label + "more than %d rows" % MAX_SIDE)
+            defects.append(_ticket_label(p, a) + "more than %d rows" % MAX_SIDE)
         for r in range(len(rows)):
             no, text = rows[r]
             if len(text) > MAX_SIDE:
@@ -216,9 +220,9 @@ def _build_panel(p, defects):
                 if text[c] == "#":
                     cells.append([r, c])
         if not cells:
-            defects.append(label + "empty (no '#' cell)")
+            defects.append(_ticket_label(p, a) + "empty (no '#' cell)")
         elif not tk.is_connected(cells):
-            defects.append(label + "not 4-connected (cells touch only diagonally or are apart)")
+            defects.append(_ticket_label(p, a) + "not 4-connected (cells touch only diagonally or are apart)")
         tickets.append(cells)
     return {"name": name, "tickets": tickets}
 

@@ -29,21 +29,27 @@ def cyclic_areas(start):
 
 
 def is_connected(cells):
-    """True when the cells form one 4-connected group (False when empty)."""
+    """True when the cells form one 4-connected group (False when empty).
+    A repeated cell counts once."""
     if not cells:
         return False
-    todo = set()
-    for c in cells:
-        todo.add((c[0], c[1]))
-    first = (cells[0][0], cells[0][1])
-    todo.discard(first)
-    stack = [first]
+    # A search over indexes into cells rather than a set of (row, col) tuples:
+    # tickets have a few cells, and the tuples were most of the garbage that
+    # parsing the sample panels left at every new game and replay.
+    todo = list(range(1, len(cells)))
+    stack = [0]
     while stack:
-        r, c = stack.pop()
-        for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if n in todo:
-                todo.discard(n)
-                stack.append(n)
+        cell = cells[stack.pop()]
+        r, c = cell[0], cell[1]
+        k = 0
+        while k < len(todo):
+            other = cells[todo[k]]
+            dr = other[0] - r
+            dc = other[1] - c
+            if (dr == 0 and -1 <= dc <= 1) or (dc == 0 and -1 <= dr <= 1):
+                stack.append(todo.pop(k))  # a neighbour, or the same cell again
+            else:
+                k += 1
     return not todo
 
 

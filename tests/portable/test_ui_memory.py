@@ -1,0 +1,104 @@
+# RAM measures of the App (docs/ui.md, Memory): the App keeps a CRC per band
+# of the last frame instead of a copy of it (the refresh requests stay those
+# of PL-6), and on the device a finished game's engine and screen modules
+# leave sys.modules, so playing the four games in turn keeps only one game's
+# code in the heap.
+import sys
+
+import mptest
+
+import usher.games
+import usher.ui.games
+from usher.core import rng
+from usher.ui.app import App
+from usher.ui.canvas import HEIGHT, STRIDE, new_canvas
+from usher.ui.refresh import BandSums, changed_band
+
+GAME = "seatwars"
+PACKAGES = ("usher.games", "usher.ui.games")
+
+
+def _game_modules():
+    out = []
+    for pkg in PACKAGES:
+        prefix = pkg + "." + GAME
+        out += [n for n in sys.modules if n == prefix or n.startswith(prefix + ".")]
+    return sorted(out)
+
+
+def _keep_modules(fn):
+    """Run fn and put the game's modules back as they were: other tests hold
+    the classes of the modules loaded first."""
+    saved = {}
+    for n in _game_modules():
+        saved[n] = sys.modules[n]
+    parents = [(usher.games, usher.games.__dict__.get(GAME)),
+               (usher.ui.games, usher.ui.games.__dict__.get(GAME))]
+    try:
+        fn()
+    finally:
+        for n in _game_modules():
+            del sys.modules[n]
+        for n in saved:
+            sys.modules[n] = saved[n]
+        for parent, mod in parents:
+            if mod is not None:
+                setattr(parent, GAME, mod)
+            elif GAME in parent.__dict__:
+                delattr(parent, GAME)
+
+
+def _app(services):
+    buf, canvas = new_canvas()
+    app = App(canvas, mptest.tmpdir(), services)
+    app.start()
+    return app
+
+
+def test_end_game_drops_the_game_code_when_the_device_asks():
+    def run():
+        app = _app({"unload_games": True})
+        app.new_game(GAME, {}, seed=5)
+        assert "usher.games.seatwars.engine" in sys.modules
+        assert "usher.ui.games.seatwars" in sys.modules
+        state = app.state
+        app.end_game()
+        assert _game_modules() == []
+        assert GAME not in usher.games.__dict__ and GAME not in usher.ui.games.__dict__
+        # The next game of it loads the code again and starts the same way.
+        app.new_game(GAME, {}, seed=5)
+        assert "usher.games.seatwars.engine" in sys.modules
+        assert app.state == state
+    _keep_modules(run)
+
+
+def test_end_game_keeps_the_modules_without_the_service():
+    def run():
+        app = _app({})
+        app.new_game(GAME, {}, seed=5)
+        before = _game_modules()
+        app.end_game()
+        assert _game_modules() == before and "usher.games.seatwars.engine" in before
+    _keep_modules(run)
+
+
+def test_pl6_band_sums_find_the_bands_a_frame_copy_finds():
+    st = rng.new_state(11)
+    frame = bytearray(STRIDE * HEIGHT)
+    last = bytearray(len(frame))  # the panel starts white
+    sums = BandSums()
+    seen = []
+    for _ in range(40):
+        # Change 0-3 bytes anywhere (0: the same frame again); a byte may be
+        # set to the value it had, which changes nothing.
+        for _ in range(rng.below(st, 4)):
+            frame[rng.below(st, len(frame))] = rng.below(st, 3)
+        expected = changed_band(frame, last)
+        assert sums.changed(frame) == expected
+        last[:] = frame
+        seen.append(expected)
+    assert None in seen and [b for b in seen if b and b[1] > 8]  # no change, and a wide band
+    # A single pixel in the last row: the bottom band only.
+    frame[len(frame) - 1] ^= 1
+    assert sums.changed(frame) == (HEIGHT - 8, 8)
+    assert sums.changed(frame) is None
