@@ -42,19 +42,32 @@ HEADER = '''# Font "%(name)s" (%(use)s): %(family)s, %(size)d px, %(count)d char
 
 
 def render_glyph(font, ch, height, baseline):
+    """The glyph as (width, MONO_HLSB bytes). It is drawn with room on both
+    sides, then cut to its advance starting at the pen or at the ink if that
+    lies left of the pen (a negative left bearing, as T or W have at small
+    sizes), widened if ink reaches past the advance: no stroke is clipped."""
     adv = max(1, int(round(font.getlength(ch))))
-    img = Image.new("1", (adv, height), 0)
+    pad = 4
+    img = Image.new("1", (adv + 2 * pad, height), 0)
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"  # no anti-aliasing: hinted 1-bit outlines, crisp on e-ink
-    draw.text((0, baseline), ch, font=font, fill=1, anchor="ls")
-    row_bytes = (adv + 7) // 8
+    draw.text((pad, baseline), ch, font=font, fill=1, anchor="ls")
+    box = img.getbbox()
+    x0 = pad
+    if box and box[0] < x0:
+        x0 = box[0]  # ink left of the pen: the glyph starts at the ink
+    x1 = x0 + adv
+    if box and box[2] > x1:
+        x1 = box[2]
+    width = x1 - x0
+    row_bytes = (width + 7) // 8
     out = bytearray(row_bytes * height)
     px = img.load()
     for y in range(height):
-        for x in range(adv):
-            if px[x, y]:
+        for x in range(width):
+            if px[x0 + x, y]:
                 out[y * row_bytes + (x >> 3)] |= 0x80 >> (x & 7)
-    return adv, bytes(out)
+    return width, bytes(out)
 
 
 def make(name, ttf_dir):
