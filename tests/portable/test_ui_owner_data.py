@@ -90,3 +90,39 @@ def test_pl11_oversized_file_is_refused_before_reading():
     _write(d, "multisala/deck.txt", "# padding\n" * (owner_data.MAX_BYTES // 10 + 1))
     opts, msg = owner_data.owner_options(_App(d), "multisala")
     assert opts == {} and msg.startswith("multisala/deck.txt: too big (")
+
+
+def _app(d):
+    from usher.ui.app import App
+    from usher.ui.canvas import new_canvas
+    buf, canvas = new_canvas()
+    app = App(canvas, d)
+    app.start()
+    return app
+
+
+def test_ts2_new_game_on_the_device_uses_the_owners_uploaded_panels():
+    d = mptest.tmpdir()
+    mine = panels.SAMPLE_PANELS_TEXT.replace("panel Sample 1", "panel My red panel")
+    _write(d, "takeaseat/panels.txt", mine)
+    app = _app(d)
+    app.new_game("takeaseat", {"mode": "solo", "objectives": "first", "panels": [0, 1]}, seed=5)
+    assert app.state["panel_names"] == ["My red panel", "Sample 2"]
+    # The record carries the owner's text, so resume and replay need no file.
+    assert app.record["options"]["panels_text"] == mine
+    assert type(app.top()).__name__ != "MessageBox"
+    # The setup screen offers the owner's panel names.
+    from usher.ui.games import takeaseat as ui
+    assert [p["name"] for p in ui._panel_set(app)][0] == "My red panel"
+
+
+def test_pl11_new_game_with_a_corrupt_owner_file_says_so_and_uses_the_default():
+    d = mptest.tmpdir()
+    _write(d, "takeaseat/panels.txt", "panel\nthis is not a panel\n")
+    app = _app(d)
+    app.new_game("takeaseat", {"mode": "solo", "objectives": "first", "panels": [0, 1]}, seed=5)
+    assert app.state["panel_names"] == ["Sample 1", "Sample 2"]
+    assert "panels_text" not in app.record["options"]
+    top = app.top()
+    assert type(top).__name__ == "MessageBox" and top.title == "Owner data"
+    assert "takeaseat/panels.txt" in " ".join(top.lines)

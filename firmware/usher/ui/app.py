@@ -239,16 +239,28 @@ class App:
         return ((ticks() if ticks else 0) * 7919 + n) & 0x7FFFFFFF
 
     def new_game(self, game_id, options, seed=None):
-        """Start game_id, save it, and show its play screen above the launcher."""
+        """Start game_id, save it, and show its play screen above the launcher.
+        The owner's data files (usher.ui.owner_data: panels, decks uploaded
+        with `usher data`) give the engine options under the screen's own; a
+        file that cannot be used is named in a message and the default is
+        used (TS-2, MS-2, PL-11). They are read once, here: the record keeps
+        them, so a resume or replay never depends on the files again."""
+        from usher.ui import owner_data
         eng = self.load_engine(game_id)
         if seed is None:
             seed = self.new_seed()
+        owner, problem = owner_data.owner_options(self, game_id)
+        if owner:
+            owner.update(options)
+            options = owner
         rec, state = game.new_record(eng, options, seed)
         storage.save(self.game_path, rec)  # saved before the screen shows it (PL-8)
         self.engine, self.record, self.state, self.game_id = eng, rec, state, game_id
         # docs/log-format.md: a "game" entry starts a game in the log.
         self.log("game", {"game": game_id, "seed": seed, "options": options})
         self.show_game()
+        if problem:
+            self.show_message("Owner data", problem)
 
     def show_game(self):
         """Rebuild the stack as launcher + the game's current screen."""

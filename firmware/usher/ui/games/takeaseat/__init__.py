@@ -63,7 +63,7 @@ def _panels_or_start(app, opts):
     if opts["mode"] == "multi":
         app.new_game(GAME_ID, opts)
         return
-    names = [p["name"] for p in pn.sample_panels()]
+    names = [p["name"] for p in _panel_set(app)]
     choices = [("Random panels", -1, None)]
     for i in range(len(names)):
         choices.append((names[i], i, None))
@@ -82,6 +82,15 @@ def _right_panel(app, opts, names, right):
         o["panels"] = [right, i]
         a.new_game(GAME_ID, o)
     app.push(ChoiceEntry(app, TITLE, "Left panel (even turns)", choices, left))
+
+
+def _panel_set(app):
+    """The panels the game will use: the owner's uploaded set when it is
+    valid (App.new_game passes it to the engine), else the samples."""
+    from usher.ui import owner_data
+    options, _problems = owner_data.load_options(app.data_dir, GAME_ID)
+    text = options.get("panels_text")
+    return pn.parse_panels(text)[0] if text else pn.sample_panels()
 
 
 # --- the screen for the current state ------------------------------------------------
