@@ -18,9 +18,9 @@ from usher import games  # noqa: E402
 from usher.core import rng  # noqa: E402
 
 
-def play(game_id, seed, options=None, max_actions=20000):
+def play(game_id, seed, options=None, max_actions=20000, on_action=None):
     """One game with the bot, straight on the engine (no record): returns
-    (final state, number of actions)."""
+    (final state, number of actions). on_action(action) sees each move."""
     eng = games.engine(game_id)
     bot = games.bot(game_id)
     state = eng.new_game(dict(options or {}), seed)
@@ -31,6 +31,8 @@ def play(game_id, seed, options=None, max_actions=20000):
         if action is None:
             return state, n
         state = eng.apply(state, action)
+        if on_action is not None:
+            on_action(action)
         n += 1
     raise RuntimeError("%s seed %d: no end after %d actions" % (game_id, seed, max_actions))
 

@@ -20,33 +20,15 @@ import tempfile
 from sim.session import ROOT, Session, parse_script
 
 from usher import games  # noqa: E402  (sim.session put firmware/ on the path)
-from usher.core import game, rng  # noqa: E402
-
-
-def play_bot_game(game_id, seed, options=None, out=print, max_actions=5000):
-    """Play one game with the engine's bot; returns (record, state)."""
-    eng = games.engine(game_id)
-    bot = games.bot(game_id)
-    record, state = game.new_record(eng, options or {}, seed)
-    bot_rng = rng.new_state(seed + 1)
-    for _ in range(max_actions):
-        action = bot.next_action(state, bot_rng)
-        if action is None:
-            break
-        record, state = game.play(eng, record, state, action)
-        out("  " + game.canonical_json(action))
-    return record, state
+from usher.core import game  # noqa: E402
 
 
 def run_bot(game_id, seed):
-    try:
-        games.engine(game_id)
-    except ImportError:
-        print("%s: engine not built yet" % games.title(game_id))
-        return 1
+    """A whole game played by the engine's bot, one action per line."""
+    from sim import batch
     print("== %s, seed %d" % (games.title(game_id), seed))
-    record, state = play_bot_game(game_id, seed)
-    print("final state: " + game.canonical_json(state))
+    state, n = batch.play(game_id, seed, on_action=lambda a: print("  " + game.canonical_json(a)))
+    print("%d actions; final state: %s" % (n, game.canonical_json(state)))
     return 0
 
 
