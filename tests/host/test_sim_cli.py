@@ -39,3 +39,25 @@ def test_no_display_falls_back_to_terminal_message():
                           cwd=ROOT, capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL)
     assert "No display for a window" in proc.stdout
     assert proc.returncode == 2  # no tty either: says how to use --headless
+
+
+def test_bot_mode_prints_a_whole_game_that_replays_to_its_final_state():
+    import json
+    proc = subprocess.run([sys.executable, "-m", "sim", "--bot", "theatre", "--seed", "2"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "== The Theatre, seed 2"
+    actions = [json.loads(line) for line in lines[1:-1]]
+    n, _, final = lines[-1].partition(" actions; final state: ")
+    assert int(n) == len(actions) > 0
+    # The printed moves, applied to a new game with the same seed, end in the
+    # printed state, and that state is a finished game.
+    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+    from usher.core import game
+    from usher.games.theatre import engine
+    state = engine.new_game({}, 2)
+    for a in actions:
+        state = engine.apply(state, a)
+    assert game.canonical_json(state) == final
+    assert state["phase"] == "over"
