@@ -28,15 +28,43 @@ def _games(count=SEEDS):
         yield seed, record, state, st
 
 
+def _points_of(before, action, after):
+    """Who scores what for an action, worked out from the rules and the
+    entered values alone (SW-3..SW-7), not from the engine's totals."""
+    kind = action["type"]
+    me = before["current"]
+    if kind == "score":
+        return me, action["value"] + (4 if action.get("destination") else 0)   # SW-4
+    if kind == "challenge" and action.get("seymour"):
+        return me, action["value"]                                            # SW-6
+    if kind == "challenge":
+        target = [c for c in before["bus"] if c["id"] == action["target"]][0]
+        taken = all(c["id"] != target["id"] for c in after["bus"])
+        if target["kind"] == "item" and taken:
+            # SW-5: taken only with attack plus equipment above the shield.
+            assert action["attack"] + sum(action.get("equip") or []) > target["shield"]
+            return me, action["points"]
+        return me, 0
+    if kind == "final_score":
+        owner = [c for c in before["bus"] if c["id"] == action["target"]][0]["owner"]
+        return owner, action["value"]                                         # SW-7
+    return me, 0
+
+
 def test_random_legal_turns_never_raise_and_totals_add_up():
     for seed, _record, state, st in _games():
         n = 0
+        expected = [0] * len(state["players"])
         while True:
             action = bot.next_action(state, st)
             if action is None:
                 break
+            before = state
             state = engine.apply(state, action)
+            who, points = _points_of(before, action, state)
+            expected[who] += points
             _check(state)
+            assert [p["total"] for p in state["players"]] == expected, (seed, action)
             n += 1
             assert n < 2000, seed
         # SW-7: every character left on the bus was scored; items may stay.

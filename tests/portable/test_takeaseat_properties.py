@@ -35,6 +35,28 @@ def _check_solo(before, action, after):
     step = after["automa_last"]
     panel = step["panel"]
     assert panel == 1 - before["panel"]
+    # TS-9/TS-10 worked out independently: each scratch is the first cell in
+    # the arrow's scan order that is a valid scratch, in the drawn area's
+    # ticket or else the next ticket in cyclic order (TS-1); none = skipped.
+    marks = game.clone(before["scratches"][panel])
+    drawn = tk.area_index(step["area"])
+    found = []
+    for _ in range(2 if step["x2"] else 1):
+        hit = None
+        for k in range(4):
+            t = (drawn + k) % 4
+            for cell in tk.scan_order(before["tickets"][panel][t], step["arrow"]):
+                if tk.is_valid_scratch(before["tickets"][panel][t], marks[t], cell):
+                    hit = (tk.AREAS[t], [cell[0], cell[1]])
+                    break
+            if hit:
+                break
+        if hit is None:
+            break  # no valid cell anywhere: this scratch (and a second one) is skipped
+        found.append(hit)
+        t = tk.area_index(hit[0])
+        marks[t].append([hit[1][0], hit[1][1], tk.AUTOMA])
+    assert [(e["area"], list(e["cell"])) for e in step["scratches"]] == found, (step, found)
     marks = game.clone(before["scratches"][panel])
     for entry in step["scratches"]:
         t = tk.area_index(entry["area"])

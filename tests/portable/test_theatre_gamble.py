@@ -167,3 +167,26 @@ def test_th9_th7_drawn_card_takes_pending_combo():
     s = reveal(s, 0, 3, ability="combo2")
     assert result(s, 0)["parts"] == [["base", 3], ["combo", 1]] and s["last"]["winner"] is None
     assert s["combo"] == [2, 0]
+
+
+def test_th8_th9_a_gambled_round_counts_one_card_for_finisher():
+    """TH-9 with TH-8: in a round where P0 gambled (the Gamble card and the
+    drawn card both leave P0's hand area), only one card counts as played.
+    P0's Finisher in round 3 has two earlier cards this Act (rounds 1 and 2),
+    so +2, not +3."""
+    s = started()
+    s = play(s, 0, 2, ability="gamble")       # round 1
+    s = play(s, 1, 5)
+    s = gamble(s, 0, True)
+    s = reveal(s, 0, 1)                        # P1 wins round 1 and leads
+    assert s["round"] == 2 and s["last"]["winner"] == 1
+    s = filler_round(s, [1, 2])                # round 2, P1 then P0
+    assert s["round"] == 3
+    order = list(s["order"])
+    for p in order:
+        if p == 0:
+            s = play(s, 0, 3, ability="finisher")
+        else:
+            s = play(s, p, 1)
+    r = result(s, 0)
+    assert r["parts"] == [["base", 3], ["finisher", 2]] and r["value"] == 5
