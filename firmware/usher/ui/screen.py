@@ -61,6 +61,16 @@ class Screen:
         softkey_bar(c, self.keys())
 
 
+def step_focus(index, n, b):
+    """The focus after UP or DOWN over n items, wrapping around (PL-7); any
+    other button leaves it where it is."""
+    if n and b == "UP":
+        return (index - 1) % n
+    if n and b == "DOWN":
+        return (index + 1) % n
+    return index
+
+
 def title_bar(c, title, right=""):
     c.fill_rect(0, 0, WIDTH, TITLE_H, 1)
     rw = text.width(text.SMALL, right) if right else 0

@@ -3,7 +3,7 @@
 # them without subclassing; a callback receives the app and the value.
 from usher.ui import icons, text
 from usher.ui.canvas import WIDTH
-from usher.ui.screen import BODY_H, BODY_Y, Screen
+from usher.ui.screen import BODY_H, BODY_Y, Screen, step_focus
 
 ROW_H = text.BODY.HEIGHT + 2
 REPEAT_FAST_AFTER = 5   # auto-repeats at step 1 before the number entry speeds up
@@ -54,11 +54,8 @@ class Menu(Screen):
 
     def button(self, b):
         n = len(self.items)
-        if b == "UP" and n:
-            self.focus = (self.focus - 1) % n
-            self.changed()
-        elif b == "DOWN" and n:
-            self.focus = (self.focus + 1) % n
+        if b in ("UP", "DOWN") and n:
+            self.focus = step_focus(self.focus, n, b)
             self.changed()
         elif b == "A":
             if self.on_back:
@@ -174,11 +171,8 @@ class ChoiceEntry(Screen):
 
     def button(self, b):
         n = len(self.choices)
-        if b == "UP":
-            self.index = (self.index - 1) % n
-            self.changed()
-        elif b == "DOWN":
-            self.index = (self.index + 1) % n
+        if b in ("UP", "DOWN"):
+            self.index = step_focus(self.index, n, b)
             self.changed()
         elif b == "A":
             if self.on_cancel:

@@ -6,7 +6,7 @@
 from usher.games.seatwars import engine
 from usher.ui import text
 from usher.ui.canvas import WIDTH
-from usher.ui.screen import BODY_Y, Screen
+from usher.ui.screen import BODY_Y, Screen, step_focus
 
 CARD_W = 28
 CARD_STEP = 30
@@ -136,11 +136,8 @@ class BusPicker(Screen):
 
     def button(self, b):
         n = len(self.ids)
-        if b == "UP":
-            self.index = (self.index - 1) % n
-            self.changed()
-        elif b == "DOWN":
-            self.index = (self.index + 1) % n
+        if b in ("UP", "DOWN"):
+            self.index = step_focus(self.index, n, b)
             self.changed()
         elif b == "A":
             self.app.pop()

@@ -7,7 +7,7 @@ from usher.ui.canvas import WIDTH
 from usher.ui.games.seatwars import act
 from usher.ui.games.seatwars.bus import describe_card, draw_bus
 from usher.ui.history import History
-from usher.ui.screen import BODY_Y, Screen
+from usher.ui.screen import BODY_Y, Screen, step_focus
 from usher.ui.widgets import NumberEntry
 
 
@@ -46,11 +46,8 @@ class FinalScoringScreen(Screen):
     def button(self, b):
         n = len(self.ids())
         app = self.app
-        if b == "UP":
-            self.index = (self.index - 1) % n
-            self.changed()
-        elif b == "DOWN":
-            self.index = (self.index + 1) % n
+        if b in ("UP", "DOWN"):
+            self.index = step_focus(self.index, n, b)
             self.changed()
         elif b == "A":
             app.push(History(app))
