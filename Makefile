@@ -47,7 +47,9 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-sim: setup
+# The simulator needs only the virtual env (Python and Pillow; Tk for the
+# window when the system has it): no Node, Xvfb or tmux, which only the tests use.
+sim: $(STAMP)
 	$(PY) -m sim $(ARGS)
 
 test: setup check test-cpython test-unix test-device test-wasm test-mpy
@@ -70,8 +72,9 @@ test-unix: $(STAMP)
 	MICROPYPATH=$(PORTABLE_PATH) $(MICROPYTHON) tests/portable/run.py --label=micropython-unix
 
 # The hardware layer on the unix port with a fake `machine` and panel models
-# (drivers, buttons, log, power, main loop). The crash tests print the
-# tracebacks the firmware prints on the console; the last line is the verdict.
+# (drivers, buttons, log, power, main loop). What the firmware prints on its
+# console (the crash tests' tracebacks, safe mode) is kept and checked by the
+# tests, not printed; the last line is the verdict.
 test-device: $(STAMP)
 	MICROPYPATH=$(DEVICE_PATH) $(MICROPYTHON) tests/portable/run.py --dir=tests/device --label=device-unix-port
 
@@ -84,10 +87,11 @@ test-mpy: $(STAMP)
 	$(PY) tools/mpy_check.py firmware
 
 # Heap of every workload on WebAssembly (engines, UI sessions, core), time per
-# button press on the unix port, firmware size.
+# button press on the unix port, firmware size, panel refreshes by kind.
 bench: setup
 	$(PY) bench/memory.py
 	$(PY) bench/speed.py
+	$(PY) bench/refresh.py
 
 # README screenshots and the golden images, from scripted sessions (sim/shots.py).
 screenshots: $(STAMP)

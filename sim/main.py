@@ -9,8 +9,8 @@
   python -m sim --bot GAME      plays a game with its engine's bot (text)
 
 The saved game and screen position live in --data (default out/sim-data), so
-closing and reopening resumes where you were (PL-8). Refresh counts (full /
-partial panel updates, PL-6) are printed at exit.
+closing and reopening resumes where you were (PL-8). The panel refresh counts
+by kind (clean, fast full, partial; PL-15) are printed at exit.
 """
 import argparse
 import os
@@ -33,8 +33,15 @@ def run_bot(game_id, seed):
 
 
 def run_headless(args):
+    if args.data:
+        return _headless(args, args.data)
+    # No --data: a fresh folder for this run only, removed afterwards.
+    with tempfile.TemporaryDirectory(prefix="usher-sim-") as data:
+        return _headless(args, data)
+
+
+def _headless(args, data):
     from sim.frames import save_png
-    data = args.data or tempfile.mkdtemp(prefix="usher-sim-")
     session = Session(data, battery=args.battery)
     steps = parse_script(args.script or "")
     os.makedirs(args.out, exist_ok=True)
@@ -91,7 +98,12 @@ def main(argv):
             print("The terminal mode needs a terminal; try --headless --script ... --out DIR.")
             return 2
         from sim import terminal
-        code = terminal.run(session, halfblock=args.halfblock)
+        halfblock, problem = terminal.pick_mode(args.halfblock)
+        if problem:
+            print(problem)
+            if halfblock is None:
+                return 2
+        code = terminal.run(session, halfblock=halfblock)
         return code
     finally:
         if session.app is not None:

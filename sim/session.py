@@ -61,8 +61,8 @@ class Session:
         if live_seeds:
             self.services["ticks_ms"] = lambda: int(time.time() * 1000) & 0x3FFFFFFF
         self.refreshes = []  # every refresh request, in order
-        self.full = 0
-        self.partial = 0
+        self.counts = {"clean": 0, "fast": 0, "partial": 0}  # by kind (PL-15)
+        self.presses = 0
         self.app = None
 
     def _log(self, kind, data):
@@ -73,10 +73,7 @@ class Session:
     def _count(self, req):
         if req is not None:
             self.refreshes.append(req)
-            if req[0] == "full":
-                self.full += 1
-            else:
-                self.partial += 1
+            self.counts[req[0]] += 1
         return req
 
     def start(self):
@@ -89,6 +86,8 @@ class Session:
             return self._count(self.app.sleep_screen())
         if ev == "restart":
             return self.start()
+        if ev[0] == "press":
+            self.presses += 1
         return self._count(self.app.handle(ev))
 
     def step(self, events):
@@ -101,5 +100,7 @@ class Session:
         return reqs
 
     def counts_line(self):
-        return "refreshes: %d full, %d partial (%d total)" % (self.full, self.partial,
-                                                              self.full + self.partial)
+        c = self.counts
+        return ("refreshes: %d clean, %d fast full, %d partial (%d total) for %d presses"
+                % (c["clean"], c["fast"], c["partial"], c["clean"] + c["fast"] + c["partial"],
+                   self.presses))

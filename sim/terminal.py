@@ -16,6 +16,34 @@ KEYS = {"a": "A", "b": "B", "c": "C", "k": "UP", "w": "UP", "j": "DOWN", "s": "D
         "\x1b[A": "UP", "\x1b[B": "DOWN"}
 LONG = {"A": "A", "B": "B", "C": "C"}
 HELP = "a b c: buttons  Up/Down (k/j): UP/DOWN  A B C: long press  z: sleep  r: restart  q: quit"
+# Terminal size each mode needs (columns, rows): the picture, its frame, the
+# status line and the help line.
+SIZES = {False: (148 + 2, 32 + 4), True: (296 + 2, 64 + 4)}
+
+
+def pick_mode(halfblock, size=None):
+    """(halfblock, message) for a terminal of size (columns, rows): the mode
+    asked for when it fits; braille when half blocks were asked for but only
+    braille fits (with a note); (None, message) when nothing fits, naming the
+    size needed."""
+    if size is None:
+        # The tty's own size: COLUMNS/LINES in the environment may be stale.
+        try:
+            size = tuple(os.get_terminal_size(sys.stdout.fileno()))
+        except OSError:
+            size = (80, 24)
+    cols, rows = size
+    need = SIZES[halfblock]
+    if cols >= need[0] and rows >= need[1]:
+        return halfblock, None
+    small = SIZES[False]
+    if halfblock and cols >= small[0] and rows >= small[1]:
+        return False, ("The terminal is %dx%d; --halfblock needs %dx%d. Using braille (%dx%d)."
+                       % (cols, rows, need[0], need[1], small[0], small[1]))
+    return None, ("The terminal is %dx%d; the terminal mode needs at least %dx%d%s. "
+                  "Enlarge the window (or make the font smaller) and start again, or use "
+                  "--headless --script ... --out DIR for PNG frames."
+                  % (cols, rows, need[0], need[1], "" if not halfblock else " (--halfblock)"))
 
 
 def screen_lines(session, halfblock=False):

@@ -12,6 +12,9 @@ import io
 from sim.frames import to_image
 
 SCALE = 3
+# The keyboard shortcuts, shown under the buttons.
+SHORTCUTS = ("Keys: a b c = A B C,  Up/Down arrows = UP/DOWN,  Shift+A/B/C = long press "
+             "(or right-click a button),  z = sleep,  r = power cycle,  q / Esc = quit")
 KEYMAP = {"a": "A", "b": "B", "c": "C", "Up": "UP", "Down": "DOWN"}
 LONGMAP = {"A": "A", "B": "B", "C": "C"}
 
@@ -34,18 +37,23 @@ class Window:
         self.image_id = None
         self.buttons = {}
         for i, name in enumerate(("A", "B", "C")):
-            btn = tk.Button(frame, text=name, width=10, command=lambda n=name: self.tap(n))
+            btn = tk.Button(frame, text="%s  (%s)" % (name, name.lower()), width=10,
+                            command=lambda n=name: self.tap(n))
             btn.bind("<Button-3>", lambda _e, n=name: self.long(n))
             btn.grid(row=1, column=i, pady=6)
             self.buttons[name] = btn
         side = tk.Frame(frame, bg="#777")
         side.grid(row=0, column=3, padx=8)
-        for name in ("UP", "DOWN"):
-            btn = tk.Button(side, text=name, width=6, command=lambda n=name: self.tap(n))
+        for name, arrow in (("UP", "\u2191"), ("DOWN", "\u2193")):
+            btn = tk.Button(side, text="%s %s" % (name, arrow), width=7,
+                            command=lambda n=name: self.tap(n))
             btn.pack(pady=6)
             self.buttons[name] = btn
         self.status = tk.Label(frame, text="", bg="#777", fg="white", anchor="w")
         self.status.grid(row=2, column=0, columnspan=4, sticky="we")
+        self.help = tk.Label(frame, text=SHORTCUTS, bg="#777", fg="white", anchor="w",
+                             justify="left", wraplength=296 * scale)
+        self.help.grid(row=3, column=0, columnspan=4, sticky="we")
         root.bind("<Key>", self.on_key)
         self.last = session.start()
         self.show()

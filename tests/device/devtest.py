@@ -43,10 +43,32 @@ def install_clock(start=1000, real_div=0):
     return vc
 
 
+# What the device layer printed on its console during the current test
+# (tracebacks of deliberate crashes, safe mode's text): kept here and checked
+# by the tests instead of cluttering the output of a passing run.
+CONSOLE = []
+
+
+def _console(*parts):
+    CONSOLE.append(" ".join(str(p) for p in parts))
+
+
+def capture_console():
+    from usher.device import runtime, virtual
+    runtime.console = _console
+    virtual.console = _console
+    del CONSOLE[:]
+
+
+def console_text():
+    return "\n".join(CONSOLE)
+
+
 def fresh(profile_name="badger2040", save_path=None):
-    """Reset the fake machine, install a virtual clock and a panel model.
-    Returns (profile, model, clock)."""
+    """Reset the fake machine, install a virtual clock and a panel model;
+    the console is captured (console_text()). Returns (profile, model, clock)."""
     machine.clear()
+    capture_console()
     profile = boards.BOARDS[profile_name]
     vc = install_clock()
     if profile["panel"] == "uc8151":

@@ -4,7 +4,7 @@
 import json
 
 import machine
-from devtest import APP, SEATWARS_ROW, fresh, press_script
+from devtest import APP, SEATWARS_ROW, console_text, fresh, press_script
 from mptest import tmpdir
 from panel_model import expected_image
 
@@ -64,7 +64,7 @@ def test_pl8_boot_resumes_the_saved_game_on_the_same_screen():
     result, rt2, model2, vc2 = _boot(d, [], 3000)
     assert rt2.app.record == rt.app.record
     assert isinstance(rt2.app.top(), History)
-    assert model2.refreshes[0][0] == "full"
+    assert model2.refreshes[0][0] == "clean"
     assert model2.shown == shown_before
     assert model2.shown == expected_image(rt2.canvas, False)
     kinds = [e["k"] for e in read_all(d + "/log")]
@@ -86,6 +86,7 @@ def test_safe_mode_when_a_button_is_held_at_boot():
     assert [e for e in machine.log if e[0] == "spi"] == []       # panel untouched
     boots = [e for e in read_all(d + "/log") if e["k"] == "boot"]
     assert boots[-1]["d"]["safe_mode"] is True
+    assert console_text().startswith("Usher safe mode: the app was not started.")
 
 
 def test_short_press_at_boot_is_a_wake_not_safe_mode_nor_a_press():
@@ -114,9 +115,11 @@ def test_crash_shows_error_screen_logs_traceback_and_restarts_on_a_key():
     assert rt.crashed
     errors = [e for e in read_all(d + "/log") if e["k"] == "error"]
     assert "crash on press UP" in errors[0]["d"] and "Traceback" in errors[0]["d"]
+    # The console got the same traceback (kept by the test, not printed).
+    assert "RuntimeError: crash on press UP" in console_text()
     # The app's own error screen is what the panel shows.
     assert model.shown == expected_image(rt.canvas, False)
-    assert model.refreshes[-1][0] == "full"
+    assert model.refreshes[-1][0] == "clean"
     _run_until(rt, vc, 5500)
     # C restarted the app from its saved game (one action).
     assert not rt.crashed
@@ -131,6 +134,7 @@ def test_stuck_busy_line_becomes_an_error_not_a_hang():
     _run_until(rt, vc, 40000)
     errors = [e["d"] for e in read_all(d + "/log") if e["k"] == "error"]
     assert errors and "BusyTimeout" in errors[0] and "busy" in errors[0], errors
+    assert "BusyTimeout" in console_text()
     assert rt.crashed
     model.stuck = False                          # cable reseated
     _run_until(rt, vc, 62000)
@@ -140,8 +144,7 @@ def test_stuck_busy_line_becomes_an_error_not_a_hang():
 
 def test_broken_app_import_still_shows_an_error_screen():
     # A deliberate failure: the factory raises the ImportError a firmware
-    # without usher/ui would; the console shows its traceback during
-    # `make test-device`, that is expected.
+    # without usher/ui would; its traceback goes to the (captured) console.
     d = tmpdir()
 
     def factory(canvas, data_dir, services):
@@ -149,12 +152,13 @@ def test_broken_app_import_still_shows_an_error_screen():
 
     result, rt, model, vc = _boot(d, [], 2000, app=factory)
     assert rt.crashed and rt.app is None
-    assert model.refreshes and model.refreshes[-1][0] == "full"
+    assert model.refreshes and model.refreshes[-1][0] == "clean"
     assert model.shown == expected_image(rt.canvas, False)
     # Some pixels are black: the fallback screen has text and a key bar.
     assert bytes(model.shown) != bytes(b"\xff" * len(model.shown))
     errors = [e["d"] for e in read_all(d + "/log") if e["k"] == "error"]
     assert "ImportError" in errors[0]
+    assert "deliberate, test" in console_text()
 
 
 def test_pl9_idle_power_off_on_battery_then_wake_resumes():
@@ -177,7 +181,7 @@ def test_pl9_idle_power_off_on_battery_then_wake_resumes():
     _run_until(rt, vc, 102000)
     assert not rt.asleep and not model.asleep
     assert len(rt.app.record["actions"]) == 1 and rt.app.top().route == "game"
-    assert model.refreshes[-1][0] == "full"
+    assert model.refreshes[-1][0] == "clean"
     assert model.shown == _fresh_picture(d)
 
 
@@ -201,3 +205,24 @@ def test_pl9_no_power_off_on_usb():
         f.write(json.dumps({"idle_s": 10}))
     result, rt, model, vc = _boot(d, [], 60000, vbus=1)
     assert not rt.asleep and machine.levels[10] == 1
+
+
+def test_pl15_merge_keeps_the_strongest_mode_and_joins_partial_windows():
+    merge = runtime.merge
+    assert merge(None, ("fast", 0, 0, 296, 128)) == runtime.FAST
+    assert merge(("partial", 0, 8, 296, 16), ("partial", 0, 40, 296, 8)) == ("partial", 0, 8, 296, 40)
+    assert merge(("partial", 0, 8, 296, 16), ("fast", 0, 0, 296, 128)) == runtime.FAST
+    assert merge(runtime.FAST, ("clean", 0, 0, 296, 128)) == runtime.CLEAN
+    assert merge(runtime.CLEAN, ("partial", 0, 0, 296, 8)) == runtime.CLEAN
+
+
+def test_pl15_a_game_on_the_board_is_mostly_fast_and_partial_updates():
+    d = tmpdir()
+    script = _taps(START_SEATWARS + END_TURN * 3 + ["A", "A"], 1500)
+    result, rt, model, vc = _boot(d, script, 6000)
+    kinds = [k for k, w in model.refreshes]
+    # Boot and the new game are clean; the screens in between are fast
+    # updates of the whole panel or partial windows (PL-15).
+    assert kinds[0] == "clean" and kinds.count("clean") == 2, kinds
+    assert "fast" in kinds and "partial" in kinds, kinds
+    assert model.shown == expected_image(rt.canvas, False)

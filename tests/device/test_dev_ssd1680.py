@@ -31,21 +31,21 @@ def test_pl5_ssd1680_init_sequence():
     assert data[0x18] == b"\x80"                 # internal temperature sensor
 
 
-def test_pl6_ssd1680_full_update_writes_both_rams_and_uses_otp_waveform():
+def test_pl6_pl15_ssd1680_clean_update_writes_both_rams_and_uses_otp_waveform():
     profile, model, vc, d, c = _setup()
     d.init()
     n = len(commands(profile))
     c.fill(0)
     c.text("Usher", 3, 5, 1)
     c.fill_rect(250, 100, 46, 28, 1)
-    d.show("full")
+    d.show("clean")
     sent = commands(profile)[n:]
     assert [s[0] for s in sent] == FULL
     data = dict(sent)
     assert data[0x22] == b"\xf7"
     assert len(data[0x24]) == 4736 and data[0x24] == data[0x26]
     assert model.shown == expected_image(c, True)
-    assert model.refreshes[-1][0] == "full"
+    assert model.refreshes[-1][0] == "clean"
 
 
 def test_pl6_ssd1680_partial_update_shows_only_the_window():
@@ -53,7 +53,7 @@ def test_pl6_ssd1680_partial_update_shows_only_the_window():
     d.init()
     c.fill(0)
     c.text("old", 0, 0, 1)
-    d.show("full")
+    d.show("clean")
     before = bytearray(model.shown)
     n = len(commands(profile))
     c.fill(1)
@@ -75,12 +75,12 @@ def test_pl6_ssd1680_partial_update_shows_only_the_window():
     assert rst[-2:] == [("pin", profile["reset"], 0), ("pin", profile["reset"], 1)]
 
 
-def test_pl6_ssd1680_full_after_partial_re_initialises():
+def test_pl6_pl15_ssd1680_clean_after_partial_re_initialises():
     profile, model, vc, d, c = _setup()
     d.init()
     d.show("partial", 0, 0, 296, 8)
     n = len(commands(profile))
-    d.show("full")
+    d.show("clean")
     assert [s[0] for s in commands(profile)[n:]] == INIT + FULL
 
 
@@ -90,7 +90,7 @@ def test_pl6_ssd1680_window_alignment_and_stuck_busy():
     raises(ValueError, d.show, "partial", 0, 3, 10, 8)
     model.stuck = True
     t0 = vc.now
-    e = raises(BusyTimeout, d.show, "full")
+    e = raises(BusyTimeout, d.show, "clean")
     assert "SSD1680" in str(e)
     assert vc.now - t0 >= d.COMMAND_TIMEOUT_MS
 
@@ -98,7 +98,7 @@ def test_pl6_ssd1680_window_alignment_and_stuck_busy():
 def test_pl6_ssd1680_sleep():
     profile, model, vc, d, c = _setup()
     d.init()
-    d.show("full")
+    d.show("clean")
     n = len(commands(profile))
     d.sleep()
     assert commands(profile)[n:] == [(0x10, b"\x01")]
@@ -106,13 +106,44 @@ def test_pl6_ssd1680_sleep():
     assert model.asleep
 
 
-def test_pl6_ssd1680_never_commands_while_busy():
+def test_pl6_pl15_ssd1680_never_commands_or_changes_mode_while_busy():
     profile, model, vc, d, c = _setup()
     d.init()
-    d.start("full")
+    d.start("clean")
     d.start("partial", 0, 8, 296, 16)
     d.start("partial", 0, 0, 296, 8)
-    d.start("full")
+    d.start("fast")
+    d.start("clean")
     d.wait_idle("end")
     assert model.while_busy == [], [hex(b) for b in model.while_busy]
-    assert [k for k, w in model.refreshes] == ["full", "partial", "partial", "full"]
+    assert [k for k, w in model.refreshes] == ["clean", "fast", "fast", "fast", "clean"]
+
+
+# Waveshare's partial waveform for the 2.9" V2 panel, the non-zero bytes of
+# WF_PARTIAL_2IN9 (waveshareteam/Pico_ePaper_Code python/Pico_ePaper-2.9.py
+# and c/lib/e-Paper/EPD_2in9_V2.c): index -> value; every other byte is 0.
+WAVESHARE_PARTIAL = {1: 0x40, 12: 0x80, 13: 0x80, 24: 0x40, 25: 0x40, 37: 0x80,
+                     60: 0x0A, 66: 0x01, 67: 0x01, 74: 0x01,
+                     144: 0x22, 145: 0x22, 146: 0x22, 147: 0x22, 148: 0x22, 149: 0x22}
+
+
+def test_pl15_ssd1680_fast_update_uses_waveshares_partial_waveform_on_the_whole_panel():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    c.fill(0)
+    d.show("clean")
+    n = len(commands(profile))
+    c.fill(0)
+    c.text("fast", 100, 60, 1)
+    d.show("fast")
+    sent = commands(profile)[n:]
+    assert [s[0] for s in sent] == FAST, [hex(s[0]) for s in sent]
+    data = dict(sent)
+    assert len(model.lut) == 153
+    for i in range(153):
+        assert model.lut[i] == WAVESHARE_PARTIAL.get(i, 0), i
+    # The table's tail: end option, gate voltage, source voltages, VCOM.
+    assert (data[0x3F], data[0x03], data[0x04], data[0x2C]) == (b"\x22", b"\x17", b"\x41\xb0\x32",
+                                                                b"\x36")
+    assert model.shown == expected_image(c, True)
+    assert model.refreshes[-1] == ("fast", None)

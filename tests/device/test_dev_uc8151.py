@@ -37,18 +37,18 @@ def test_pl4_uc8151_init_resets_then_sets_panel_for_otp_waveform():
     assert len(data[PWR]) == 5 and len(data[BTST]) == 3
 
 
-def test_pl6_uc8151_full_update_sequence_sends_whole_frame():
+def test_pl6_pl15_uc8151_clean_update_sequence_sends_whole_frame():
     profile, model, vc, d, c = _setup()
     d.init()
     n = len(commands(profile))
     c.fill(0)
     c.fill_rect(10, 20, 30, 40, 1)
-    d.show("full")
+    d.show("clean")
     sent = _sent_after(profile, n)
     assert [s[0] for s in sent] == [PON, PTOU, DTM2, DSP, DRF]
     assert len(sent[2][1]) == 296 * 128 // 8
     assert model.shown == expected_image(c, False)
-    assert model.refreshes[-1] == ("full", None)
+    assert model.refreshes[-1] == ("clean", None)
 
 
 def test_pl6_uc8151_partial_update_loads_fast_waveform_and_sends_window_only():
@@ -56,7 +56,7 @@ def test_pl6_uc8151_partial_update_loads_fast_waveform_and_sends_window_only():
     d.init()
     c.fill(0)
     c.text("old", 0, 0, 1)
-    d.show("full")
+    d.show("clean")
     before = bytearray(model.shown)
     n = len(commands(profile))
     c.fill(1)                      # everything black in the canvas ...
@@ -81,7 +81,7 @@ def test_pl6_uc8151_partial_update_loads_fast_waveform_and_sends_window_only():
     assert model.refreshes[-1] == ("partial", (8, 16, 40, 24))
 
 
-def test_pl6_uc8151_second_partial_does_not_reload_and_full_returns_to_otp():
+def test_pl6_pl15_uc8151_second_partial_does_not_reload_and_clean_returns_to_otp():
     profile, model, vc, d, c = _setup()
     d.init()
     d.show("partial", 0, 0, 296, 8)
@@ -89,7 +89,7 @@ def test_pl6_uc8151_second_partial_does_not_reload_and_full_returns_to_otp():
     d.show("partial", 100, 120, 10, 8)
     assert [s[0] for s in _sent_after(profile, n)] == [PON, PTIN, PTL, DTM2, DSP, DRF]
     n = len(commands(profile))
-    d.show("full")
+    d.show("clean")
     cmds = [s[0] for s in _sent_after(profile, n)]
     assert cmds == INIT_OTP + [PON, PTOU, DTM2, DSP, DRF], cmds
     assert dict(_sent_after(profile, n))[PSR] == b"\x97"
@@ -114,7 +114,7 @@ def test_pl6_uc8151_window_past_the_edge_is_clipped():
 def test_pl6_uc8151_stuck_busy_raises_instead_of_hanging():
     profile, model, vc, d, c = _setup()
     d.init()
-    d.start("full")
+    d.start("clean")
     model.stuck = True
     t0 = vc.now
     e = raises(BusyTimeout, d.wait_idle, "test")
@@ -122,7 +122,7 @@ def test_pl6_uc8151_stuck_busy_raises_instead_of_hanging():
     assert vc.now - t0 >= d.REFRESH_TIMEOUT_MS
     # The main loop's non-blocking check raises too once the time is up.
     model.stuck = False
-    d.start("full")
+    d.start("clean")
     model.stuck = True
     d.check_timeout()                       # not yet
     vc.now += d.REFRESH_TIMEOUT_MS + 1
@@ -138,7 +138,7 @@ def test_pl6_uc8151_stuck_busy_at_reset_raises():
 def test_pl6_uc8151_sleep_powers_off_then_deep_sleep():
     profile, model, vc, d, c = _setup()
     d.init()
-    d.show("full")
+    d.show("clean")
     n = len(commands(profile))
     d.sleep()
     sent = _sent_after(profile, n)
@@ -147,29 +147,83 @@ def test_pl6_uc8151_sleep_powers_off_then_deep_sleep():
     assert model.asleep
     # After deep sleep the next refresh resets the controller first.
     d.init()
-    d.show("full")
+    d.show("clean")
     assert not model.asleep
 
 
-def test_pl6_uc8151_never_commands_or_changes_mode_while_busy():
+def test_pl6_pl15_uc8151_never_commands_or_changes_mode_while_busy():
     profile, model, vc, d, c = _setup()
     d.init()
-    d.start("full")                 # returns while the panel refreshes
+    d.start("clean")                 # returns while the panel refreshes
     assert d.busy()
     d.start("partial", 0, 8, 296, 16)   # must wait, then switch waveform
     d.start("partial", 0, 0, 296, 8)    # same waveform: must still wait
-    d.start("full")
+    d.start("fast")                     # same waveform, whole panel: waits too
+    d.start("clean")
     d.wait_idle("end")
     assert model.while_busy == [], [hex(b) for b in model.while_busy]
-    assert [k for k, w in model.refreshes] == ["full", "partial", "partial", "full"]
+    assert [k for k, w in model.refreshes] == ["clean", "partial", "partial", "fast", "clean"]
 
 
 def test_pl6_busy_line_is_polled_while_waiting():
     profile, model, vc, d, c = _setup()
     d.init()
     machine.record_reads[0] = True
-    d.show("full")
+    d.show("clean")
     busy_reads = [e for e in machine.log if e[0] == "read" and e[1] == profile["busy"]]
     # Idle (high on the Badger) checked before sending, then busy (low) for
     # the model's refresh time, then idle again.
     assert [v for _, _, v in busy_reads] == [1] + [0] * model.BUSY_READS + [1], busy_reads
+
+
+# Pimoroni's fast waveform as printed in UC8151::fast_luts()
+# (pimoroni/pimoroni-pico drivers/uc8151/uc8151.cpp): the three groups of
+# each register, then zeros.
+PIMORONI_FAST = {
+    0x20: (0x00, 0x04, 0x04, 0x07, 0x00, 0x01, 0x00, 0x0c, 0x0c, 0x00, 0x00, 0x02,
+           0x00, 0x04, 0x04, 0x07, 0x00, 0x02),
+    0x21: (0x54, 0x04, 0x04, 0x07, 0x00, 0x01, 0x60, 0x0c, 0x0c, 0x00, 0x00, 0x02,
+           0xa8, 0x04, 0x04, 0x07, 0x00, 0x02),
+    0x23: (0xa8, 0x04, 0x04, 0x07, 0x00, 0x01, 0x60, 0x0c, 0x0c, 0x00, 0x00, 0x02,
+           0x54, 0x04, 0x04, 0x07, 0x00, 0x02),
+}
+PIMORONI_FAST[0x22] = PIMORONI_FAST[0x21]
+PIMORONI_FAST[0x24] = PIMORONI_FAST[0x23]
+
+
+def test_pl15_uc8151_fast_update_is_the_whole_frame_with_pimoronis_fast_luts():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    c.fill(0)
+    c.text("before", 0, 0, 1)
+    d.show("clean")
+    n = len(commands(profile))
+    c.fill(0)
+    c.fill_rect(100, 40, 50, 30, 1)
+    d.show("fast")
+    sent = _sent_after(profile, n)
+    cmds = [s[0] for s in sent]
+    # The LUT registers are loaded once (speed change), then the whole frame
+    # goes out with partial mode off, as Pimoroni's update() does.
+    assert cmds[:7] == [PSR, 0x20, 0x21, 0x22, 0x23, 0x24, PLL], cmds
+    assert cmds[-5:] == [PON, PTOU, DTM2, DSP, DRF], cmds
+    data = dict(sent)
+    assert data[PSR] == b"\xb7" and len(data[DTM2]) == 296 * 128 // 8
+    for reg, groups in PIMORONI_FAST.items():
+        size = 44 if reg == 0x20 else 42
+        assert model.luts[reg] == bytes(groups) + bytes(size - len(groups)), hex(reg)
+    assert model.shown == expected_image(c, False)
+    assert model.refreshes[-1] == ("fast", None)
+    # A partial after it keeps the waveform: no reload, only the window.
+    n = len(commands(profile))
+    d.show("partial", 0, 0, 296, 8)
+    assert [s[0] for s in _sent_after(profile, n)] == [PON, PTIN, PTL, DTM2, DSP, DRF]
+    assert [k for k, w in model.refreshes] == ["clean", "fast", "partial"]
+
+
+def test_pl15_uc8151_unknown_mode_is_refused_before_anything_is_sent():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    n = len(commands(profile))
+    raises(ValueError, d.show, "full")
+    assert len(commands(profile)) == n

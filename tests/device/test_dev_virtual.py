@@ -1,7 +1,7 @@
 # The "virtual" board of the virtual device (PL-13): scripted buttons, a
 # file-backed screen, selection by setting or environment, and the real main
 # loop with the real App on it.
-from devtest import APP, install_clock
+from devtest import APP, capture_console, console_text, install_clock
 from mptest import raises, tmpdir
 
 from usher.core import storage
@@ -37,6 +37,7 @@ def test_pl13_real_main_loop_on_the_virtual_board_plays_the_script():
     d = tmpdir()
     storage.save(d + "/device.json", {"board": "virtual"})
     vc = install_clock()
+    capture_console()
     # Seat Wars from the launcher (row 4), 2 players, P1 starts, then three
     # turns ended on its real screens (B End turn, C confirm).
     script = "DOWN,DOWN,DOWN,C,C,C" + ",B,C" * 3
@@ -55,3 +56,4 @@ def test_pl13_real_main_loop_on_the_virtual_board_plays_the_script():
         assert f.read() == bytes(rt.app.buf)        # the last picture, as drawn
     boots = [e["d"] for e in read_all(d + "/log") if e["k"] == "boot"]
     assert boots[0]["board"] == "virtual" and boots[0]["usb"] is True
+    assert "buttons: script done (12)" in console_text()   # what the host tools wait for

@@ -50,7 +50,7 @@ class _Model:
         self.cmd = None
         self.data = bytearray()
         self.shown = bytearray(WIDTH * PAGES)
-        self.refreshes = []           # ("full"/"partial", window or None)
+        self.refreshes = []           # ("clean"/"fast"/"partial", window or None)
         self.busy_left = 0
         self.stuck = False            # a test sets this to hold BUSY forever
         self.asleep = False
@@ -124,7 +124,12 @@ class UC8151Model(_Model):
             self.partial = False
         elif c == 0x12:       # DRF: display refresh with the RAM
             self.shown[:] = self.ram
-            self.show("partial" if self.partial else "full", self.window if self.partial else None)
+            if self.partial:
+                self.show("partial", self.window)
+            else:
+                # PSR bit 5: the waveform from the LUT registers (fast) or
+                # the panel's OTP (clean, the flashing one).
+                self.show("fast" if self.psr is not None and self.psr & 0x20 else "clean", None)
 
     def on_data(self, c, d):
         if c == 0x00:
@@ -175,7 +180,10 @@ class SSD1680Model(_Model):
                 self.shown[:] = self.bw
                 if seq & 0x08:                         # mode 2 with ping-pong: old <- shown
                     self.old[:] = self.bw
-                self.show("partial" if seq & 0x08 else "full", None)
+                # Display mode 2 with the loaded LUT: the fast waveform, the
+                # whole panel (only changed pixels move); mode 1 with the OTP
+                # waveform: the clean, flashing refresh.
+                self.show("fast" if seq & 0x08 else "clean", None)
             else:
                 self.busy_for(1)
 

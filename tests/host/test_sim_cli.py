@@ -1,5 +1,5 @@
 """The simulator's headless mode: a scripted session writes one PNG per step
-and reports the refresh counts (PL-6)."""
+and reports the refresh counts by kind (PL-15)."""
 import os
 import subprocess
 import sys
@@ -20,8 +20,10 @@ def test_headless_script_writes_every_frame_and_counts(tmp_path):
     assert proc.returncode == 0, proc.stderr
     names = sorted(os.listdir(out))
     assert names == ["frame_%03d.png" % i for i in range(6)]
-    # start full, UP partial, C (settings) full, C (about) full, A back full, sleep partial
-    assert proc.stdout.strip().splitlines()[-1] == "refreshes: 4 full, 2 partial (6 total)"
+    # PL-15: start clean, UP partial, C (settings) fast, C (about) fast, A back
+    # fast, sleep partial
+    assert proc.stdout.strip().splitlines()[-1] == (
+        "refreshes: 1 clean, 3 fast full, 2 partial (6 total) for 4 presses")
     last = Image.open(out / "frame_005.png").convert("1")
     assert last.tobytes() == to_image(shots.render("UP,C,C,A,sleep")).tobytes()
 
@@ -32,10 +34,59 @@ def test_bad_script_token_is_refused():
     assert proc.returncode != 0 and "unknown button" in proc.stderr
 
 
-def test_no_display_falls_back_to_terminal_message():
+def test_headless_without_data_leaves_no_temp_folder(tmp_path):
+    env = dict(os.environ, TMPDIR=str(tmp_path / "tmp"))
+    os.makedirs(env["TMPDIR"])
+    proc = subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", "DOWN,C",
+                           "--out", str(tmp_path / "frames")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert os.listdir(env["TMPDIR"]) == []       # the run's data folder is gone
+
+
+def test_terminal_mode_checks_the_terminal_size():
+    from sim import terminal
+    halfblock, msg = terminal.pick_mode(False, (80, 24))
+    assert halfblock is None and "80x24" in msg and "at least 150x36" in msg
+    assert terminal.pick_mode(False, (150, 36)) == (False, None)
+    halfblock, msg = terminal.pick_mode(True, (160, 45))
+    assert halfblock is False and "--halfblock needs 298x68" in msg
+    assert terminal.pick_mode(True, (300, 70)) == (True, None)
+
+
+def test_terminal_mode_in_a_small_terminal_says_how_big_it_must_be(tmp_path):
+    # A pseudo-terminal of 80x24: the mode says what it needs and stops.
+    import fcntl
+    import pty
+    import struct
+    import termios
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = dict(os.environ)
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    proc = subprocess.run([sys.executable, "-m", "sim", "--terminal", "--data", str(tmp_path / "d")],
+                          cwd=ROOT, stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env,
+                          timeout=60)
+    os.close(slave)
+    out = b""
+    try:
+        while True:
+            chunk = os.read(master, 4096)
+            if not chunk:
+                break
+            out += chunk
+    except OSError:
+        pass
+    os.close(master)
+    assert proc.returncode == 2, proc.stderr
+    assert b"the terminal mode needs at least 150x36" in out, out
+
+
+def test_no_display_falls_back_to_terminal_message(tmp_path):
     env = dict(os.environ)
     env.pop("DISPLAY", None)
-    proc = subprocess.run([sys.executable, "-m", "sim", "--data", "/tmp/usher-sim-nodisplay"],
+    proc = subprocess.run([sys.executable, "-m", "sim", "--data", str(tmp_path / "nodisplay")],
                           cwd=ROOT, capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL)
     assert "No display for a window" in proc.stdout
     assert proc.returncode == 2  # no tty either: says how to use --headless

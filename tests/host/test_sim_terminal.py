@@ -39,11 +39,11 @@ def test_terminal_mode_in_tmux_shows_exact_pixels(tmp_path):
     r = _tmux("new-session", "-d", "-s", name, "-x", "160", "-y", "45", cmd)
     assert r.returncode == 0, r.stderr
     try:
-        _wait_for(name, lambda ls: any("refreshes: 1 full" in ln for ln in ls))
+        _wait_for(name, lambda ls: any("refreshes: 1 clean" in ln for ln in ls))
         for key in ("k", "c"):   # UP then C: Settings
             _tmux("send-keys", "-t", name, key)
             time.sleep(0.3)
-        lines = _wait_for(name, lambda ls: any("refreshes: 2 full, 1 partial" in ln for ln in ls))
+        lines = _wait_for(name, lambda ls: any("refreshes: 1 clean, 1 fast full, 1 partial" in ln for ln in ls))
         want = to_braille(render("UP,C"))
         shown = [ln[1:1 + len(want[0])] for ln in lines[1:1 + len(want)]]
         assert shown == want

@@ -53,9 +53,13 @@ def test_window_renders_canvas_and_buttons_drive_the_app(display, tmp_path):
         win.buttons["C"].invoke()      # open it
         root.update()
         assert win.session.app.top().route == "settings"
-        assert win.session.full == 2 and win.session.partial == 1
+        assert win.session.counts == {"clean": 1, "fast": 1, "partial": 1}
         _shown_equals_canvas(win)
-        assert "2 full, 1 partial" in win.status.cget("text")
+        assert "1 clean, 1 fast full, 1 partial" in win.status.cget("text")
+        # The keyboard shortcuts are on the window, and the buttons name their keys.
+        shortcuts = win.help.cget("text")
+        assert "a b c" in shortcuts and "Shift+A/B/C = long press" in shortcuts and "q" in shortcuts
+        assert win.buttons["A"].cget("text") == "A  (a)"
         win.long("A")  # A has no long action here: the press acts as Back
         assert win.session.app.top().route == "launcher"
     finally:

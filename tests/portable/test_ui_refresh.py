@@ -1,25 +1,39 @@
-# The refresh policy (PL-6): full on a new screen, partial bands with y and h
-# multiples of 8 where only a region changed, a full one after N partials,
-# nothing when nothing changed; counted for the simulator's report.
+# The refresh policy (PL-15 on PL-6's speeds): a clean refresh when asked
+# (boot, a game starting or ending) and after N fast or partial updates;
+# another screen is a fast update of the whole panel; a changed band is a
+# partial window with y and h multiples of 8; nothing when nothing changed;
+# counted by kind for the simulator, the bench and the About screen.
 from usher.ui.refresh import RefreshPolicy, changed_band
 
 
-def test_pl6_new_screen_is_full_and_unchanged_is_none():
+def test_pl15_first_picture_is_clean_then_another_screen_is_fast():
     p = RefreshPolicy(3)
-    assert p.decide(True, (8, 16)) == ("full", 0, 0, 296, 128)
+    assert p.decide(True, (8, 16)) == ("clean", 0, 0, 296, 128)   # boot
+    assert p.decide(True, (0, 128)) == ("fast", 0, 0, 296, 128)
     assert p.decide(False, None) is None
-    assert p.counts() == {"full": 1, "partial": 0}
+    assert p.decide(True, None) is None      # another screen, same pixels: nothing
+    assert p.counts() == {"clean": 1, "fast": 1, "partial": 0}
 
 
-def test_pl6_full_after_n_partials():
+def test_pl15_clean_after_n_fast_or_partial_updates():
     p = RefreshPolicy(3)
     p.decide(True, None)
-    reqs = [p.decide(False, (16, 8)) for _ in range(5)]
+    reqs = [p.decide(i % 2 == 0, (16, 8)) for i in range(5)]
     modes = [r[0] for r in reqs]
-    # three partials are allowed, the fourth update is a full one, then again
-    assert modes == ["partial", "partial", "partial", "full", "partial"]
-    assert reqs[0] == ("partial", 0, 16, 296, 8)
-    assert p.counts() == {"full": 2, "partial": 4}
+    # three fast or partial updates are allowed, the fourth is clean, then again
+    assert modes == ["fast", "partial", "fast", "clean", "fast"]
+    assert reqs[1] == ("partial", 0, 16, 296, 8)
+    assert p.counts() == {"clean": 2, "fast": 3, "partial": 1}
+
+
+def test_pl15_request_clean_makes_the_next_update_clean_even_without_a_change():
+    p = RefreshPolicy(20)
+    p.decide(True, (0, 128))
+    assert p.decide(False, (0, 8))[0] == "partial"
+    p.request_clean()                        # a game starts or ends
+    assert p.decide(False, None) == ("clean", 0, 0, 296, 128)
+    assert p.decide(False, (0, 8))[0] == "partial"
+    assert p.since_clean == 1
 
 
 def test_pl6_changed_band_is_whole_8_row_bands():

@@ -144,12 +144,14 @@ def test_ts5_ts9_ts21_whole_solo_game_by_buttons_reaches_the_result():
     assert app.record is None and app.top().route == "launcher"
 
 
-def test_pl6_a_solo_turn_is_partial_refreshes_of_one_screen():
+def test_pl15_a_solo_turn_is_partial_refreshes_of_one_screen():
     """Automa step -> tickets -> cell -> next Automa step stay in one screen:
-    partial refreshes, a full one only when the policy's bound is reached."""
+    partial refreshes, a clean one only when the policy's bound is reached."""
     app = _app(mptest.tmpdir())
     app.start()
     _taps(app, SOLO_SETUP)
+    app.set_setting("clean_after", 4)
+    before = app.policy.since_clean
     screen = app.top()
     requests = []
     for turn in range(1, 5):
@@ -157,9 +159,16 @@ def test_pl6_a_solo_turn_is_partial_refreshes_of_one_screen():
             requests.append(_tap(app, b))
             assert app.top() is screen
     partials = [r for r in requests if r[0] == "partial"]
-    fulls = [r for r in requests if r[0] == "full"]
-    assert len(requests) == 11 and len(fulls) == 11 // (app.setting("max_partials") + 1)
-    assert len(partials) + len(fulls) == 11
+    cleans = [r for r in requests if r[0] == "clean"]
+    assert len(requests) == 11 and len(partials) + len(cleans) == 11
+    # The new game was clean and the setup left `before` updates since; a
+    # clean one comes after every 4 fast or partial updates.
+    expected = []
+    since = before
+    for _ in range(11):
+        expected.append("clean" if since >= 4 else "partial")
+        since = 0 if since >= 4 else since + 1
+    assert [r[0] for r in requests] == expected
     assert app.top().status() == "Turn 4/14  Automa: Right panel"  # TS-5: player left
 
 

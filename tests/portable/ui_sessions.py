@@ -61,13 +61,16 @@ def _now_us():
     return time.perf_counter_ns() // 1000
 
 
-def run(name, script, data_dir, on_frame=None, on_event=None, timings=None):
+def run(name, script, data_dir, on_frame=None, on_event=None, timings=None, on_request=None):
     """Play a session; on_frame(step, buf, request) after the start and each
     token; timings (a list) gets the microseconds each button press (all its
-    events: press, repeats, long, release) took. Returns the app."""
+    events: press, repeats, long, release) took; on_request(r) gets every
+    refresh request (bench/refresh.py counts them). Returns the app."""
     buf, canvas = new_canvas()
     app = new_app(name, canvas, data_dir)
     req = app.start()
+    if on_request and req:
+        on_request(req)
     if on_frame:
         on_frame(0, buf, req)
     step = 0
@@ -85,6 +88,8 @@ def run(name, script, data_dir, on_frame=None, on_event=None, timings=None):
                 r = app.start()
             else:
                 r = app.handle(ev)
+            if on_request and r:
+                on_request(r)
             req = r or req
         if timings is not None and evs[0] not in ("sleep", "restart"):
             timings.append(_now_us() - t0)

@@ -70,7 +70,10 @@ class Panel:
 
     Subclasses set NAME, REVERSE_BITS (bit order inside a byte), FLIP_Y (the
     line runs from canvas y = 127 down) and implement init(), the refresh
-    steps and sleep(). Public use:
+    steps _clean(), _fast() and _partial(), and sleep(). The modes (PL-15):
+    "clean" the panel's own slow, flashing waveform; "fast" the whole panel
+    with the maker's fast waveform; "partial" a window with the fast
+    waveform. Public use:
         panel.init()
         panel.start(mode, x, y, w, h)   # send and trigger; returns at once
         panel.busy() / panel.check_timeout() / panel.wait_idle(what)
@@ -128,7 +131,10 @@ class Panel:
         return self.busy_pin.value() == self.busy_level
 
     # --- per controller: send the converted frame or window and trigger ------
-    def _full(self):
+    def _clean(self):
+        raise NotImplementedError
+
+    def _fast(self):
         raise NotImplementedError
 
     def _partial(self, x, y, w, h):
@@ -214,10 +220,14 @@ class Panel:
         wait for it. Waits first for a refresh still running, so the mode
         never changes while the panel is busy (PL-6)."""
         self.wait_idle("previous refresh")
-        if mode == "full":
+        if mode == "clean":
             self.convert(0, 0, WIDTH, HEIGHT)
-            self._full()
-            self._triggered("full refresh")
+            self._clean()
+            self._triggered("clean refresh")
+        elif mode == "fast":
+            self.convert(0, 0, WIDTH, HEIGHT)
+            self._fast()
+            self._triggered("fast refresh")
         elif mode == "partial":
             x, y, w, h = check_window(x, y, w, h)
             self.convert(x, y, w, h)

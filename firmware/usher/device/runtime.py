@@ -24,7 +24,9 @@ LOG_FOLDER = "log"
 POLL_MS = 10
 SAFE_HOLD_MS = 2000
 RESTART_KEYS = ("A", "B", "C")
-FULL = ("full", 0, 0, WIDTH, HEIGHT)
+CLEAN = ("clean", 0, 0, WIDTH, HEIGHT)
+FAST = ("fast", 0, 0, WIDTH, HEIGHT)
+MODES = ("clean", "fast", "partial")
 
 SAFE_MODE_TEXT = """Usher safe mode: the app was not started.
 A button was held at boot. The board is idle at the MicroPython prompt.
@@ -33,6 +35,13 @@ A button was held at boot. The board is idle at the MicroPython prompt.
 - Or delete the saved data:  mpremote rm -r :/data
 - Reset (or power the board off and on) without holding a button to run Usher.
 """
+
+
+def console(*parts):
+    """What the board prints on its USB console (a crash's traceback, safe
+    mode's instructions). The device tests replace it to keep what would be
+    printed and check it, so a passing run prints no deliberate crash."""
+    print(*parts)
 
 
 def traceback_text(exc):
@@ -60,14 +69,17 @@ def summary(exc):
 
 
 def merge(a, b):
-    """Combine two refresh requests: full wins, partial windows join (their
-    bounding box keeps y and h multiples of 8)."""
+    """Combine two refresh requests (PL-15): clean wins over fast, fast (the
+    whole panel) over partial; partial windows join (their bounding box keeps
+    y and h multiples of 8)."""
     if a is None:
         return b
     if b is None:
         return a
-    if a[0] == "full" or b[0] == "full":
-        return FULL
+    if a[0] == "clean" or b[0] == "clean":
+        return CLEAN
+    if a[0] == "fast" or b[0] == "fast":
+        return FAST
     x0 = min(a[1], b[1])
     y0 = min(a[2], b[2])
     x1 = max(a[1] + a[3], b[1] + b[3])
@@ -142,14 +154,14 @@ class Runtime:
     def request(self, r):
         if r is None:
             return
-        if type(r) is not tuple or len(r) != 5 or r[0] not in ("full", "partial"):
+        if type(r) is not tuple or len(r) != 5 or r[0] not in MODES:
             raise ValueError("bad refresh request %r" % (r,))
         self.pending = merge(self.pending, r)
 
     # --- errors -----------------------------------------------------------------
     def crash(self, exc):
         text = traceback_text(exc)
-        print(text)
+        console(text)
         self.log.write("error", text)
         self.crashed = True
         self.pending = None
@@ -173,7 +185,7 @@ class Runtime:
             self._shown(r)
         except Exception as e:
             # The panel itself failed: the console and the log still say why.
-            print("display failed:", e)
+            console("display failed:", e)
             self.log.write("error", traceback_text(e))
 
     def fallback_error_screen(self, text):
@@ -189,7 +201,7 @@ class Runtime:
             row += 10
         c.fill_rect(0, 116, WIDTH, 12, 1)
         c.text("A B C: restart", 4, 118, 0)
-        return FULL
+        return CLEAN
 
     # --- power ------------------------------------------------------------------
     def go_to_sleep(self):
@@ -322,7 +334,7 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
     log = FlashLog(storage.join(data_dir, LOG_FOLDER))
     if buttons.held() and held_for(buttons, SAFE_HOLD_MS):
         log.write("boot", {"board": profile["name"], "version": VERSION, "safe_mode": True})
-        print(SAFE_MODE_TEXT)
+        console(SAFE_MODE_TEXT)
         return "safe"
     log.write("boot", {"board": profile["name"], "version": VERSION, "wake": wake,
                        "usb": power.on_usb()})

@@ -5,8 +5,8 @@
 # board (waveshareteam/Pico_ePaper_Code python/Pico_ePaper-2.9.py, the V2
 # panel): software reset, 296 gate lines, X/Y increment, full refresh with
 # the OTP waveform loaded by the controller (display update control 0xF7),
-# fast refresh with Waveshare's differential waveform loaded into the LUT
-# register and "display mode 2" (0x0F) with RAM ping-pong.
+# fast and partial refreshes (PL-15) with Waveshare's partial waveform
+# loaded into the LUT register and "display mode 2" (0x0F) with RAM ping-pong.
 #
 # Landscape mapping (Waveshare's landscape class): gate line = canvas x,
 # source address = 127 - canvas y, so each gate line starts at canvas y=127
@@ -47,26 +47,40 @@ SEQ_FAST = 0x0F                     # display mode 2 with the loaded LUT, then o
 PING_PONG = bytes((0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x00, 0x00, 0x00, 0x00))
 
 
+# Waveshare's partial-refresh waveform for the 2.9" V2 panel, byte for byte
+# as WF_PARTIAL_2IN9 in waveshareteam/Pico_ePaper_Code
+# python/Pico_ePaper-2.9.py (commit f6af2a8, the current MicroPython example
+# for this board) and _WF_PARTIAL_2IN9 in c/lib/e-Paper/EPD_2in9_V2.c (commit
+# 0dff889): 153 bytes of LUT (SSD1680 datasheet layout): five 12-byte
+# voltage-select rows LUT0-4, twelve 7-byte timing groups (TPA TPB SRAB TPC
+# TPD SRCD RP), six frame-rate bytes, three XON bytes; then the end option,
+# gate voltage, source VSH1/VSH2/VSL and VCOM bytes of the same table.
+# Group 0 repeats once (RP = 0x01, run twice) in both. The first revision of
+# the MicroPython example (2021, commit 21b81ac) had RP = 0x02; Waveshare's
+# later files changed it to 0x01, which is what is used here (PL-15).
+WF_PARTIAL_LUT = bytes((
+    0x00, 0x40, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,   # LUT0 B->B
+    0x80, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,   # LUT1 B->W
+    0x40, 0x40, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,   # LUT2 W->B
+    0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,   # LUT3 W->W
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,   # LUT4
+    0x0A, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,                                 # group 0
+    0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,                                 # group 1
+    0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,                                 # group 2
+)) + bytes(7 * 9) + bytes((
+    0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x00, 0x00, 0x00,                     # frame rate, XON
+))
+WF_PARTIAL_END_OPTION = 0x22
+WF_PARTIAL_GATE_V = 0x17
+WF_PARTIAL_SOURCE_V = bytes((0x41, 0xB0, 0x32))
+WF_PARTIAL_VCOM = 0x36
+
+
 def fast_waveform():
-    """Waveshare's partial-refresh waveform for the 2.9" V2 panel as
-    (153-byte LUT, end option, gate V, source VSH1/VSH2/VSL, VCOM).
-    LUT layout (SSD1680 datasheet): five 12-byte voltage-select rows (LUT0-4),
-    twelve 7-byte timing groups (TPA TPB SRAB TPC TPD SRCD RP), six frame-rate
-    bytes, three XON bytes."""
-    lut = bytearray(153)
-    lut[1] = 0x40                   # LUT0 (black -> black)
-    lut[12] = 0x80                  # LUT1 (black -> white)
-    lut[13] = 0x80
-    lut[24] = 0x40                  # LUT2 (white -> black)
-    lut[25] = 0x40
-    lut[37] = 0x80                  # LUT3 (white -> white)
-    lut[60] = 0x0A                  # group 0: TPA = 10 frames
-    lut[66] = 0x01                  #          repeat once
-    lut[67] = 0x01                  # group 1: TPA = 1 frame
-    lut[74] = 0x01                  # group 2: TPA = 1 frame
-    for i in range(144, 150):
-        lut[i] = 0x22               # frame rate
-    return bytes(lut), 0x22, 0x17, bytes((0x41, 0xB0, 0x32)), 0x36
+    """Waveshare's partial-refresh waveform (above) as (153-byte LUT, end
+    option, gate V, source VSH1/VSH2/VSL, VCOM)."""
+    return (WF_PARTIAL_LUT, WF_PARTIAL_END_OPTION, WF_PARTIAL_GATE_V, WF_PARTIAL_SOURCE_V,
+            WF_PARTIAL_VCOM)
 
 
 class SSD1680(Panel):
@@ -91,7 +105,7 @@ class SSD1680(Panel):
         self.command(UPDATE_CONTROL_1, b"\x00\x80")
         self.command(TEMP_SENSOR, b"\x80")           # internal sensor picks the OTP waveform
         self.wait_idle("init")
-        self.mode = "full"
+        self.mode = "clean"
 
     def _whole_ram(self):
         self.command(RAM_X_RANGE, bytes((0x00, 0x0F)))                      # bytes 0..15 = 128 sources
@@ -99,8 +113,8 @@ class SSD1680(Panel):
         self.command(RAM_X_COUNTER, b"\x00")
         self.command(RAM_Y_COUNTER, b"\x00\x00")
 
-    def _full(self):
-        if self.mode != "full":
+    def _clean(self):
+        if self.mode != "clean":
             self.init()
         self._whole_ram()
         self.command(WRITE_RAM_BW, self.ram)
@@ -108,7 +122,13 @@ class SSD1680(Panel):
         self.command(UPDATE_CONTROL_2, bytes((SEQ_FULL_OTP,)))
         self.command(MASTER_ACTIVATE)
 
+    def _fast(self):
+        self._partial(0, 0, WIDTH, 128)
+
     def _partial(self, x, y, w, h):
+        # "fast" and "partial" run the same sequence: the controller updates
+        # the whole panel in display mode 2 and compares against the old RAM,
+        # so only what changed (the window, for a partial) moves.
         if self.mode is None:
             self.init()             # after deep sleep: full set-up first
         if self._wave is None:
@@ -135,7 +155,7 @@ class SSD1680(Panel):
         self.command(WRITE_RAM_BW, self.ram)
         self.command(UPDATE_CONTROL_2, bytes((SEQ_FAST,)))
         self.command(MASTER_ACTIVATE)
-        self.mode = "partial"
+        self.mode = "fast"
 
     def sleep(self):
         self.wait_idle("refresh before sleep")

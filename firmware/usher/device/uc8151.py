@@ -7,9 +7,10 @@
 # on, source shift right + gate scan down (the Badger's landscape
 # orientation), data inverted (CDI 0x9C: bit 1 = white).
 #
-# Two update speeds (PL-6): full refreshes use the panel's own OTP waveform
-# (~4.5 s, clears ghosting); partial refreshes load Pimoroni's "fast"
-# waveform into the LUT registers (~0.8 s) and send only the window, whose
+# Three refresh modes (PL-6, PL-15): "clean" uses the panel's own OTP
+# waveform (~4.5 s, flashes, clears ghosting); "fast" loads Pimoroni's fast
+# waveform into the LUT registers (~0.8 s, no flashing) and sends the whole
+# frame; "partial" uses the same waveform and sends only the window, whose
 # y and h must be multiples of 8 (the source axis is addressed in bytes).
 from usher.device.epaper import HEIGHT, PAGES, WIDTH, Panel
 
@@ -58,37 +59,37 @@ SPEED_OTP = 0
 SPEED_FAST = 2
 
 
-def _lut_group(levels, frames, repeat):
-    # One waveform group (datasheet "LUT" layout): a byte of four 2-bit
-    # level selects for phases A-D, the four phase lengths in frames, and the
-    # repeat count.
-    return bytes((levels,)) + bytes(frames) + bytes((repeat,))
+# Pimoroni's fast waveform, byte for byte as UC8151::fast_luts() in
+# pimoroni/pimoroni-pico drivers/uc8151/uc8151.cpp ("fast ~0.8 s",
+# update_time() 800 ms). Each 6-byte group: level selects of phases A-D,
+# the four phase lengths in frames, the repeat count; three groups used.
+# LUT_VCOM (0x20), 44 bytes; source: uc8151.cpp fast_luts(), LUT_VCOM.
+FAST_LUT_VCOM = bytes((
+    0x00, 0x04, 0x04, 0x07, 0x00, 0x01,
+    0x00, 0x0c, 0x0c, 0x00, 0x00, 0x02,
+    0x00, 0x04, 0x04, 0x07, 0x00, 0x02)) + bytes(26)
+# LUT_WW (0x21) and LUT_BW (0x22), 42 bytes each: the same table in
+# uc8151.cpp fast_luts(), LUT_WW and LUT_BW.
+FAST_LUT_TO_WHITE = bytes((
+    0x54, 0x04, 0x04, 0x07, 0x00, 0x01,
+    0x60, 0x0c, 0x0c, 0x00, 0x00, 0x02,
+    0xa8, 0x04, 0x04, 0x07, 0x00, 0x02)) + bytes(24)
+# LUT_WB (0x23) and LUT_BB (0x24), 42 bytes each: uc8151.cpp fast_luts(),
+# LUT_WB and LUT_BB.
+FAST_LUT_TO_BLACK = bytes((
+    0xa8, 0x04, 0x04, 0x07, 0x00, 0x01,
+    0x60, 0x0c, 0x0c, 0x00, 0x00, 0x02,
+    0x54, 0x04, 0x04, 0x07, 0x00, 0x02)) + bytes(24)
 
 
 def fast_luts():
-    """The five LUT registers of the fast waveform (PL-6 "fast ~0.8 s"):
-    three groups of phases (frames, repeat) = (4,4,7,0)x1, (12,12,0,0)x2,
-    (4,4,7,0)x2 with level selects VCOM 00, WW/BW 54-60-A8, WB/BB A8-60-54,
-    the timing Pimoroni's driver uses. VCOM is 44 bytes, the others 42."""
-    timing = (((4, 4, 7, 0), 1), ((12, 12, 0, 0), 2), ((4, 4, 7, 0), 2))
-    to_white = (0x54, 0x60, 0xA8)
-    to_black = (0xA8, 0x60, 0x54)
-
-    def lut(levels, size):
-        out = bytearray(size)
-        pos = 0
-        for i in range(3):
-            g = _lut_group(levels[i], timing[i][0], timing[i][1])
-            out[pos:pos + 6] = g
-            pos += 6
-        return bytes(out)
-
+    """The five LUT registers of Pimoroni's fast waveform (PL-6, PL-15)."""
     return {
-        LUT_VCOM: lut((0, 0, 0), 44),
-        LUT_WW: lut(to_white, 42),
-        LUT_BW: lut(to_white, 42),
-        LUT_WB: lut(to_black, 42),
-        LUT_BB: lut(to_black, 42),
+        LUT_VCOM: FAST_LUT_VCOM,
+        LUT_WW: FAST_LUT_TO_WHITE,
+        LUT_BW: FAST_LUT_TO_WHITE,
+        LUT_WB: FAST_LUT_TO_BLACK,
+        LUT_BB: FAST_LUT_TO_BLACK,
     }
 
 
@@ -128,9 +129,16 @@ class UC8151(Panel):
         self.wait_idle("power off")
         self.speed = speed
 
-    def _full(self):
-        if self.speed != SPEED_OTP:
-            self.init(SPEED_OTP)
+    def _clean(self):
+        self._whole(SPEED_OTP)
+
+    def _fast(self):
+        self._whole(SPEED_FAST)
+
+    def _whole(self, speed):
+        # Pimoroni's update(): partial mode off, the whole frame, refresh.
+        if self.speed != speed:
+            self.init(speed)
         self.command(PON)
         self.command(PTOU)
         self.command(DTM2, self.ram)

@@ -1,7 +1,7 @@
 # The UI's one entry point for the device layer and the simulator (see
 # APP_CONTRACT.md): App(canvas, data_dir, services), start(), handle(event),
 # sleep_screen(), error_screen(text). It owns the screen stack, the running
-# game (record + state, PL-8) and the refresh policy (PL-6).
+# game (record + state, PL-8) and the refresh policy (PL-6, PL-15).
 #
 # Files in data_dir (usher.core.storage: atomic, with a backup, PL-8/PL-11):
 #   game.json  the running game's record {"game", "options", "seed", "actions"}
@@ -20,7 +20,8 @@ from usher.ui.refresh import BandSums, RefreshPolicy
 from usher.ui.widgets import MessageBox
 
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
-DEFAULT_SETTINGS = {"max_partials": 8, "sleep_min": 2}
+# clean_after: fast or partial updates before a clean refresh (PL-15).
+DEFAULT_SETTINGS = {"clean_after": 20, "sleep_min": 2}
 
 
 def _canvas_bytes(canvas):
@@ -66,6 +67,7 @@ class App:
         self.policy = RefreshPolicy()
         self.stack = []
         self._shown = None
+        self._shown_below = None  # the screen under the dialog last shown
         self._pending = None  # a button whose short action waits for release
         self._asleep = False
         self.game_id = None
@@ -94,8 +96,8 @@ class App:
 
     def set_setting(self, key, value):
         self.ui["settings"][key] = value
-        if key == "max_partials":
-            self.policy.max_partials = value
+        if key == "clean_after":
+            self.policy.clean_after = value
         self.save_ui()
 
     # --- start / resume (PL-8, PL-11) ---------------------------------------------
@@ -103,6 +105,7 @@ class App:
         try:
             self._load()
             self._shown = None
+            self.policy.request_clean()  # boot or wake: a clean picture (PL-15)
             return self._render()
         except Exception as e:  # a screen that cannot be rebuilt must not stop the boot
             self.stack = [screens.Launcher(self)]
@@ -121,7 +124,7 @@ class App:
                     self.ui["dice"] = ui["dice"]
         except storage.StorageError:
             pass  # the screen position is not worth a message: start at the launcher
-        self.policy.max_partials = self.setting("max_partials")
+        self.policy.clean_after = self.setting("clean_after")
         try:
             rec, source = storage.load(self.game_path)
             if rec is not None:
@@ -177,6 +180,8 @@ class App:
 
     # --- screen stack ---------------------------------------------------------------
     def push(self, s):
+        if s.dialog and self.stack:
+            s.place()  # a window over the screen below (PL-15)
         self.stack.append(s)
         self._stack_changed()
 
@@ -255,6 +260,7 @@ class App:
             options = owner
         rec, state = game.new_record(eng, options, seed)
         storage.save(self.game_path, rec)  # saved before the screen shows it (PL-8)
+        self.policy.request_clean()  # a game starts: a clean refresh (PL-15)
         self.engine, self.record, self.state, self.game_id = eng, rec, state, game_id
         # docs/log-format.md: a "game" entry starts a game in the log.
         self.log("game", {"game": game_id, "seed": seed, "options": options})
@@ -299,7 +305,11 @@ class App:
         self.log("end", {"game": self.game_id, "actions": len(self.record["actions"]) if self.record else 0})
         gid = self.game_id
         self._clear_game()
-        self.reset([screens.Launcher(self)])
+        self.policy.request_clean()  # a game ends: a clean refresh (PL-15)
+        # The launcher's cursor stays on the game just played.
+        launcher = screens.Launcher(self)
+        launcher.focus_on(gid)
+        self.reset([launcher])
         # Only when the device asks for it (services["unload_games"]): a test
         # or the simulator may hold the game's classes and compare against
         # them after a game ends, which a fresh import would break.
@@ -343,20 +353,33 @@ class App:
         new_screen = top is not self._shown
         if not new_screen and not top.dirty:
             return None
+        # PL-15: another screen is a fast update of the whole panel; a dialog
+        # opened over a screen, or closed back to it, only its window.
+        shown = self._shown
+        back = shown is not None and shown.over and self._shown_below is top
+        whole = new_screen and not top.over and not back
+        self._draw(top)
+        band = self._sent.changed(self.buf)
+        return self.policy.decide(whole, band)
+
+    def _draw(self, top):
+        if top.over:
+            # The screens under a dialog first, so the window lies over them.
+            i = len(self.stack) - 2
+            while i > 0 and self.stack[i].over:
+                i -= 1
+            for s in self.stack[i:-1]:
+                s.draw(self.canvas)
         top.draw(self.canvas)
         top.dirty = False
         self._shown = top
-        band = self._sent.changed(self.buf)
-        return self.policy.decide(new_screen, band)
+        self._shown_below = self.stack[-2] if top.over and len(self.stack) > 1 else None
 
     def redraw_full(self):
-        """Draw the top screen and ask for a full refresh (clears ghosting)."""
-        top = self.stack[-1]
-        top.draw(self.canvas)
-        top.dirty = False
-        self._shown = top
+        """Draw the top screen and ask for a clean refresh (clears ghosting)."""
+        self._draw(self.stack[-1])
         self._sent.changed(self.buf)
-        return self.policy.full_request()
+        return self.policy.clean_request()
 
     def sleep_screen(self):
         """Mark the picture as asleep before power-off (PL-9): a banner over the
@@ -381,4 +404,5 @@ class App:
         self.ui["routes"] = ["launcher"]
         storage.save(self.ui_path, self.ui)
         self._load()
-        self._shown = None  # the next render is a new screen: full refresh
+        self._shown = None
+        self.policy.request_clean()  # like a boot: a clean refresh (PL-15)

@@ -1,44 +1,67 @@
-# The panel refresh policy (PL-6), in one place. The App redraws the top
-# screen into the canvas, finds the band of 8-pixel rows that changed since
-# the last frame, and asks this policy what to send to the panel:
-#   - a new screen            -> one full refresh (clears ghosting);
-#   - only a band changed     -> one partial refresh of that band, y and h
-#                                multiples of 8 (UC8151 windows);
-#   - after MAX_PARTIALS partials in a row -> full, to clear ghosting;
-#   - nothing changed         -> None.
-# At most one request per button press: the App calls decide() once.
+# The panel refresh policy (PL-15, on PL-6's update speeds), in one place.
+# The App redraws the top screen into the canvas, finds the band of 8-pixel
+# rows that changed since the last frame, and asks this policy what to send
+# to the panel. Three kinds of request:
+#   ("clean", 0, 0, 296, 128)   the slow, flashing full refresh (the panel's
+#                               own waveform, ~4.5 s on the Badger): clears
+#                               ghosting;
+#   ("fast", 0, 0, 296, 128)    the whole panel with the fast waveform, no
+#                               flashing (~0.8 s);
+#   ("partial", 0, y, 296, h)   only a window, fast waveform; y and h are
+#                               multiples of 8 (UC8151 windows).
+# Which one (PL-15):
+#   - a game starts or ends, boot, wake, restart      -> clean (request_clean);
+#   - after clean_after fast or partial updates        -> clean (ghosting);
+#   - another screen                                   -> fast, whole panel;
+#   - a form or dialog opened or closed over a screen,
+#     or the same screen changed                       -> partial of the band;
+#   - nothing changed                                  -> None.
+# At most one request per button event: the App calls decide() once.
 import binascii
 
 from usher.ui.canvas import HEIGHT, WIDTH
 
-MAX_PARTIALS = 8
+CLEAN_AFTER = 20     # default of the Settings entry (PL-15)
+KINDS = ("clean", "fast", "partial")
 
 
 class RefreshPolicy:
-    def __init__(self, max_partials=MAX_PARTIALS):
-        self.max_partials = max_partials
-        self.full = 0
+    def __init__(self, clean_after=CLEAN_AFTER):
+        self.clean_after = clean_after
+        self.clean = 0
+        self.fast = 0
         self.partial = 0
-        self.since_full = 0
+        self.since_clean = 0
+        self.want_clean = True    # the first picture after boot or wake
 
-    def decide(self, new_screen, band):
-        """band: (y, h) of changed rows, multiples of 8, or None for no change.
-        Returns the refresh request tuple or None."""
-        if not new_screen and band is None:
+    def request_clean(self):
+        """The next update is a clean refresh (a game starts or ends, PL-15)."""
+        self.want_clean = True
+
+    def decide(self, whole, band):
+        """whole: True when another screen replaces the picture, False when
+        only band changed (a dialog over the screen, or the screen itself).
+        band: (y, h) of the changed rows, multiples of 8, or None for no
+        change. Returns the refresh request tuple or None."""
+        if band is None and not self.want_clean:
             return None
-        if new_screen or self.since_full >= self.max_partials:
-            return self.full_request()
+        if self.want_clean or self.since_clean >= self.clean_after:
+            return self.clean_request()
+        self.since_clean += 1
+        if whole:
+            self.fast += 1
+            return ("fast", 0, 0, WIDTH, HEIGHT)
         self.partial += 1
-        self.since_full += 1
         return ("partial", 0, band[0], WIDTH, band[1])
 
-    def full_request(self):
-        self.full += 1
-        self.since_full = 0
-        return ("full", 0, 0, WIDTH, HEIGHT)
+    def clean_request(self):
+        self.clean += 1
+        self.since_clean = 0
+        self.want_clean = False
+        return ("clean", 0, 0, WIDTH, HEIGHT)
 
     def counts(self):
-        return {"full": self.full, "partial": self.partial}
+        return {"clean": self.clean, "fast": self.fast, "partial": self.partial}
 
 
 def changed_band(cur, prev, stride=WIDTH // 8, height=HEIGHT):

@@ -21,10 +21,31 @@ KEY_CENTRES = (49, 148, 247)  # under buttons A, B, C
 class Screen:
     title = ""
     route = None  # a name the App can rebuild this screen from after a restart
+    # A dialog (MessageBox, Confirm) pushed over another screen is drawn as a
+    # window over it (rows window_y..127, a multiple of 8), so opening and
+    # closing it updates only that window (PL-15). App.push sets `over`.
+    dialog = False
+    over = False
+    window_y = 0
 
     def __init__(self, app):
         self.app = app
         self.dirty = True
+
+    def body_y(self):
+        """Top of the body: under the title bar, or under the window's."""
+        return self.window_y + BODY_Y + 2 if self.over else BODY_Y
+
+    def place(self, lines):
+        """Over another screen: the window's top for `lines` body rows of
+        row_h pixels, a multiple of 8, leaving at least the title bar below
+        visible. Returns how many rows fit."""
+        from usher.ui.widgets import ROW_H
+        y = KEYS_Y - 1 - BODY_Y - 2 - lines * ROW_H
+        y = max(16, y - y % 8)
+        self.window_y = y
+        self.over = True
+        return (KEYS_Y - 1 - self.body_y()) // ROW_H
 
     def changed(self):
         self.dirty = True
@@ -55,8 +76,15 @@ class Screen:
 
     # --- the one drawing path -----------------------------------------------------
     def draw(self, c):
-        c.fill(0)
-        title_bar(c, self.title, self.status())
+        if self.over:
+            # The screen below is already in the canvas: only the window.
+            y = self.window_y
+            c.fill_rect(0, y, WIDTH, HEIGHT - y, 0)
+            c.hline(0, y, WIDTH, 1)
+            title_bar(c, self.title, self.status(), y + 2)
+        else:
+            c.fill(0)
+            title_bar(c, self.title, self.status())
         self.draw_body(c)
         softkey_bar(c, self.keys())
 
@@ -71,12 +99,12 @@ def step_focus(index, n, b):
     return index
 
 
-def title_bar(c, title, right=""):
-    c.fill_rect(0, 0, WIDTH, TITLE_H, 1)
+def title_bar(c, title, right="", y=0):
+    c.fill_rect(0, y, WIDTH, TITLE_H, 1)
     rw = text.width(text.SMALL, right) if right else 0
-    text.draw(c, text.SMALL, text.fit(text.SMALL, title, WIDTH - rw - 10), 3, 1, 0)
+    text.draw(c, text.SMALL, text.fit(text.SMALL, title, WIDTH - rw - 10), 3, y + 1, 0)
     if right:
-        text.draw_right(c, text.SMALL, right, WIDTH - 3, 1, 0)
+        text.draw_right(c, text.SMALL, right, WIDTH - 3, y + 1, 0)
 
 
 def softkey_bar(c, labels):

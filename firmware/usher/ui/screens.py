@@ -24,6 +24,12 @@ class Launcher(Menu):
         items.append(("Settings", "settings"))
         super().__init__(app, "Usher", items, _launch, keys=(None, None, "Select"))
 
+    def focus_on(self, value):
+        """Put the cursor on the item with this value (the game just played)."""
+        for i, item in enumerate(self.items):
+            if item[1] == value:
+                self.focus = i
+
     def status(self):
         b = self.app.battery()
         return "" if b is None else "%d%%" % b

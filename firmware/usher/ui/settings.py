@@ -12,7 +12,7 @@ SLEEP_CHOICES = (1, 2, 5, 10, 30)
 def settings_menu(app):
     items = [
         ("About", "about"),
-        ("Full refresh after %d partials" % app.setting("max_partials"), "max_partials"),
+        ("Clean refresh after %d updates" % app.setting("clean_after"), "clean_after"),
         ("Sleep after %d min idle" % app.setting("sleep_min"), "sleep_min"),
     ]
     m = Menu(app, "Settings", items, _setting_chosen)
@@ -23,9 +23,11 @@ def settings_menu(app):
 def _setting_chosen(app, value):
     if value == "about":
         app.push(About(app))
-    elif value == "max_partials":
-        app.push(NumberEntry(app, "Settings", "Partial refreshes before a full one",
-                             app.setting("max_partials"), 1, 30, _set_partials))
+    elif value == "clean_after":
+        # PL-15: fast and partial updates ghost a little; a clean (flashing)
+        # refresh after this many of them clears the panel.
+        app.push(NumberEntry(app, "Settings", "Fast updates before a clean refresh",
+                             app.setting("clean_after"), 1, 50, _set_clean_after))
     elif value == "sleep_min":
         choices = [("%d min" % m, m, None) for m in SLEEP_CHOICES]
         cur = app.setting("sleep_min")
@@ -39,8 +41,8 @@ def _back_to_settings(app):
     app.replace(settings_menu(app))
 
 
-def _set_partials(app, value):
-    app.set_setting("max_partials", value)
+def _set_clean_after(app, value):
+    app.set_setting("clean_after", value)
     _back_to_settings(app)
 
 
@@ -70,7 +72,8 @@ class About(Screen):
             out.append(("Actions", str(len(app.record["actions"]))))
         else:
             out.append(("Game", "none running"))
-        out.append(("Refreshes", "%d full, %d partial" % (counts["full"], counts["partial"])))
+        out.append(("Refreshes", "%d clean, %d fast, %d partial"
+                    % (counts["clean"], counts["fast"], counts["partial"])))
         return out
 
     def draw_body(self, c):
@@ -84,7 +87,7 @@ class About(Screen):
         if b == "A":
             self.app.pop()
         elif b == "C":
-            self.app._shown = None  # a deliberate full refresh clears ghosting (PL-6)
+            self.app.policy.request_clean()  # a deliberate clean refresh clears ghosting (PL-15)
             self.changed()
 
 

@@ -185,7 +185,9 @@ class ChoiceEntry(Screen):
 
 class MessageBox(Screen):
     """A message (info or error) with OK on C; on_close(app) (default: pop).
-    Long texts are wrapped; UP/DOWN scroll when they do not fit."""
+    Long texts are wrapped; UP/DOWN scroll when they do not fit. Pushed over
+    another screen it is a window over it (PL-15)."""
+    dialog = True
 
     def __init__(self, app, title, message, on_close=None, ok="OK"):
         super().__init__(app)
@@ -199,12 +201,17 @@ class MessageBox(Screen):
     def keys(self):
         return (None, None, self.ok)
 
+    def place(self, lines=None):
+        self.rows = Screen.place(self, len(self.lines))
+        return self.rows
+
     def draw_body(self, c):
+        y0 = self.body_y() + (0 if self.over else 2)
         for r in range(self.rows):
             i = self.top + r
             if i >= len(self.lines):
                 break
-            text.draw(c, text.BODY, self.lines[i], 6, BODY_Y + 2 + r * ROW_H)
+            text.draw(c, text.BODY, self.lines[i], 6, y0 + r * ROW_H)
 
     def button(self, b):
         if b == "C":
@@ -221,7 +228,9 @@ class MessageBox(Screen):
 
 
 class Confirm(Screen):
-    """A yes/no question: A No, C Yes. on_yes(app); on_no(app) (default: pop)."""
+    """A yes/no question: A No, C Yes. on_yes(app); on_no(app) (default: pop).
+    Pushed over another screen it is a window over it (PL-15)."""
+    dialog = True
 
     def __init__(self, app, title, question, on_yes, on_no=None, yes="Yes", no="No"):
         super().__init__(app)
@@ -235,9 +244,12 @@ class Confirm(Screen):
     def keys(self):
         return (self.no, None, self.yes)
 
+    def place(self, lines=None):
+        return Screen.place(self, len(self.lines))
+
     def draw_body(self, c):
-        y = BODY_Y + 4
-        for line in self.lines[:BODY_H // ROW_H]:
+        y = self.body_y() + (0 if self.over else 4)
+        for line in self.lines[:(BODY_Y + BODY_H - y) // ROW_H]:
             text.draw(c, text.BODY, line, 6, y)
             y += ROW_H
 
