@@ -29,14 +29,20 @@ GOLDEN_DIR = os.path.join(ROOT, "tests", "host", "golden")
 SCREENSHOT_DIR = os.path.join(ROOT, "docs", "screenshots")
 
 
-def render(script):
-    """The canvas buffer after playing script from a fresh start."""
+def play(script):
+    """(canvas buffer, refresh counts line) after playing script from a
+    fresh start."""
     with tempfile.TemporaryDirectory() as data:
         s = Session(data, battery=80)
         s.start()
         for _, events in parse_script(script):
             s.step(events)
-        return bytes(s.buf)
+        return bytes(s.buf), s.counts_line()
+
+
+def render(script):
+    """The canvas buffer after playing script from a fresh start."""
+    return play(script)[0]
 
 
 def icon_sheet():
@@ -59,8 +65,10 @@ def write(folder, scale, with_icons):
     os.makedirs(folder, exist_ok=True)
     for name, script in SHOTS:
         path = os.path.join(folder, name + ".png")
-        save_png(render(script), path, scale)
-        print(os.path.relpath(path, ROOT))
+        buf, counts = play(script)
+        save_png(buf, path, scale)
+        # The panel refreshes by kind the session took to get there (PL-15).
+        print("%-44s %s" % (os.path.relpath(path, ROOT), counts))
     if with_icons:
         path = os.path.join(folder, "icons.png")
         save_png(icon_sheet(), path, scale)

@@ -284,3 +284,53 @@ def test_services_log_gets_boot_and_actions():
     kinds = [k for k, _ in logged]
     assert kinds[0] == "resume" and ("action", {"type": "add", "n": 5}) in logged
     json.dumps(logged)
+
+
+def test_pl15_a_dialog_over_a_screen_is_a_window_updated_alone():
+    app, buf = _app(cls=App)
+    app.start()
+    _tap(app, "DOWN")
+    under = bytes(buf)
+    app.show_message("Note", "One short line.")
+    r = app._render()
+    box = app.top()
+    assert box.over and box.window_y % 8 == 0 and box.window_y >= 16
+    # Only the window's rows changed: the launcher above it is untouched.
+    assert r == ("partial", 0, box.window_y, 296, 128 - box.window_y), r
+    stride = 296 // 8
+    assert bytes(buf)[:box.window_y * stride] == under[:box.window_y * stride]
+    assert bytes(buf) != under
+    # Closing it puts the launcher back with a partial of the same window.
+    r = _tap(app, "C")
+    assert r == ("partial", 0, box.window_y, 296, 128 - box.window_y), r
+    assert bytes(buf) == under
+    # A longer message takes a taller window (still a multiple of 8).
+    app.show_message("Note", "word " * 60)
+    app._render()
+    tall = app.top()
+    assert tall.window_y < box.window_y and tall.window_y % 8 == 0
+
+
+def test_pl15_a_game_start_and_end_are_clean_and_the_launcher_keeps_the_game():
+    app, _ = _app()
+    app.start()
+    r = _tap(app, "C")  # new tally game
+    assert r[0] == "clean"
+    _tap(app, "C")       # Add: another screen
+    r = _tap(app, "C")   # played: back on the game screen, a fast update
+    assert r[0] in ("fast", "partial")
+    app.end_game()
+    r = app._render()
+    assert r[0] == "clean"
+    assert isinstance(app.top(), Launcher)
+
+
+def test_after_a_game_the_launcher_cursor_stays_on_that_game():
+    app, _ = _app(cls=App)
+    app.start()
+    app.new_game("seatwars", {})
+    app._render()
+    app.end_game()
+    launcher = app.top()
+    assert isinstance(launcher, Launcher)
+    assert launcher.items[launcher.focus][1] == "seatwars" and launcher.focus == 3
