@@ -43,7 +43,8 @@ def test_terminal_mode_in_tmux_shows_exact_pixels(tmp_path):
         for key in ("k", "c"):   # UP then C: Settings
             _tmux("send-keys", "-t", name, key)
             time.sleep(0.3)
-        lines = _wait_for(name, lambda ls: any("refreshes: 1 clean, 1 fast full, 1 partial" in ln for ln in ls))
+        counts = "refreshes: 1 clean, 1 fast full, 1 partial"
+        lines = _wait_for(name, lambda ls: any(counts in ln for ln in ls))
         want = to_braille(render("UP,C"))
         shown = [ln[1:1 + len(want[0])] for ln in lines[1:1 + len(want)]]
         assert shown == want
