@@ -36,7 +36,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m sim.data_theatre", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="command", required=True)
-    deck = sub.add_parser("deck", help="check a deck list (TH-13)")
+    deck = sub.add_parser("deck", help="check a deck list against the deckbuilding rules")  # TH-13
     deck.add_argument("file")
     deck.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     deck.add_argument("--limit", type=int, default=None, help="agreed casual per-rank limit")

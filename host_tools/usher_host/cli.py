@@ -90,7 +90,10 @@ def _say(text):
 
 def parser():
     from usher_host import layout
-    ap = argparse.ArgumentParser(prog="usher", description="Usher host tools (PL-12).")
+    # PL-12: one command for flash, logs, replay, data, backup and restore.
+    ap = argparse.ArgumentParser(prog="usher", description="Usher host tools: flash the board, "
+                                 "pull its log, replay games, check and upload owner data, "
+                                 "back up and restore.")
     sub = ap.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("devices", help="list serial ports that look like MicroPython boards")
@@ -143,7 +146,8 @@ def parser():
         p.add_argument("--data-dir", default=layout.DATA_DIR, help="data folder on the board")
         p.set_defaults(func=func)
 
-    p = sub.add_parser("virtual-device", help="run a virtual board on a pseudo-terminal (PL-13)")
+    # PL-13: the virtual device.
+    p = sub.add_parser("virtual-device", help="run a virtual board on a pseudo-terminal")
     p.add_argument("--flash", required=True, help="host folder that acts as the board's flash")
     p.add_argument("--buttons", help="file with a button script the firmware plays at every boot "
                    "(syntax: firmware/usher/device/virtual.py)")

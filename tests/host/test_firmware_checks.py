@@ -56,3 +56,36 @@ def test_type_check_rejects_cpython_only_stdlib_and_wrong_machine_api(tmp_path):
                        cwd=ROOT, capture_output=True, text=True)
     assert p.returncode == 1, p.stdout
     assert "dataclasses" in p.stdout and "toggle_twice" in p.stdout
+
+
+def test_no_rule_id_in_text_a_user_reads():
+    """Decision ids (TS-2, PL-12, ...) belong in code comments, docstrings and
+    the docs, not in screen texts, help or messages: every string constant in
+    the firmware, host tools and simulator that is not a docstring is free
+    of them. The sample Automa deck's own header (a data file comment) is
+    the one exception."""
+    import ast
+    import re
+    pat = re.compile(r"\b(TS|TH|MS|SW|PL)-\d+")
+    found = []
+    for folder in ("firmware", "host_tools", "sim"):
+        for root, _, files in os.walk(os.path.join(ROOT, folder)):
+            for name in files:
+                if not name.endswith(".py"):
+                    continue
+                path = os.path.join(root, name)
+                with open(path, encoding="utf-8") as f:
+                    tree = ast.parse(f.read())
+                docs = set()
+                for node in ast.walk(tree):
+                    body = getattr(node, "body", None)
+                    if (isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and body
+                            and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)):
+                        docs.add(id(body[0].value))
+                for node in ast.walk(tree):
+                    if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                            and id(node) not in docs and pat.search(node.value)
+                            and not node.value.startswith("; ASSUMED default Automa deck")):
+                        found.append("%s:%d %r" % (os.path.relpath(path, ROOT), node.lineno,
+                                                   node.value[:60]))
+    assert found == []

@@ -29,7 +29,8 @@ def setup_screen(app):
 def _players(app, n):
     opts = {"mode": "solo"} if n == 1 else {"mode": "multi", "players": n}
     choices = [(label, key, None) for label, key in OBJECTIVE_MODES]
-    app.push(ChoiceEntry(app, TITLE, "Objectives (TS-14)", choices,
+    # TS-14: the four objective slots A-D, dealt by the device or entered.
+    app.push(ChoiceEntry(app, TITLE, "Objective cards", choices,
                          lambda a, mode: _objectives(a, opts, mode)))
 
 
