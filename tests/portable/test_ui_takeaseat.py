@@ -288,3 +288,44 @@ def test_ts20_ts22_multiplayer_tracker_scoring_and_bonus_tie_break():
     assert s["result"]["totals"] == [10, 10, 10]
     assert s["result"]["winners"] == [0]  # TS-20: most usher bonus
     assert "more usher bonus" in results.tie_note(s)
+
+
+def test_labels_fit_in_whole_words_and_arrows_are_explained():
+    from usher.ui import text
+    from usher.ui.games.takeaseat import draw
+    objectives = ["lowest_occupancy", "audience_authorities", "rows", "columns"]
+    # Wide enough: the full name; narrow: the shorter wording, never "..".
+    assert draw.objective_label(text.SMALL, objectives, 0, 140) == "A x2 Lowest occupancy"
+    short = draw.objective_label(text.SMALL, objectives, 0, 112)
+    assert short == "A x2 Least occupied" and text.width(text.SMALL, short) <= 112
+    assert draw.objective_label(text.SMALL, objectives, 1, 110) == "B Aud. authorities"
+    for w in (112, 120, 140):
+        for k in range(4):
+            assert ".." not in draw.objective_label(text.SMALL, objectives, k, w)
+    # The area names of the turn screen fit their column whole.
+    from usher.games.takeaseat import tickets as tk
+    from usher.ui.games.takeaseat.solo import COL_W
+    for a in tk.AREAS:
+        assert text.width(text.SMALL, a) <= COL_W - 21, a
+    # TS-7: the arrow's two letters in words.
+    assert draw.arrow_words("UR") == "up, then right"
+    assert draw.arrow_words("LD") == "left, then down"
+
+
+def test_score_form_shows_the_majorities_it_adds_and_skips_that_row():
+    app = _app(mptest.tmpdir())
+    app.start()
+    _taps(app, SOLO_SETUP)
+    from usher.games.takeaseat import scoring as sc
+    from usher.ui.games.takeaseat.results import ScoreForm
+    form = ScoreForm(app)
+    app.push(form)
+    assert form.rows == ["c0", "c1", "c2", "c3", "maj", "bonus", "save"]
+    circles = sc.solo_circles(app.state["scratches"])[0]
+    assert form.majorities() == sc.majority_points(circles)
+    assert form.total() == form.majorities()      # nothing entered yet: the total is the majorities
+    for _ in range(4):
+        _tap(app, "DOWN")
+    assert form.rows[form.focus] == "bonus"       # the majorities row is passed over
+    _tap(app, "UP")
+    assert form.rows[form.focus] == "c3"

@@ -125,3 +125,12 @@ def test_text_width_and_wrap_fit():
         assert text.width(text.BODY, line) <= 120
     assert text.fit(text.SMALL, "x" * 200, 50).endswith("..")
     assert text.width(text.SMALL, text.fit(text.SMALL, "x" * 200, 50)) <= 50
+
+
+def test_fit_choices_takes_the_first_wording_that_fits():
+    full, short = "Pulisci il Multisala", "Multisala"
+    w = text.width(text.SMALL, short)
+    assert text.fit_choices(text.SMALL, (full, short), 500) == full
+    assert text.fit_choices(text.SMALL, (full, short), w) == short
+    cut = text.fit_choices(text.SMALL, (full, short), w - 1)
+    assert cut.endswith("..") and text.width(text.SMALL, cut) <= w - 1

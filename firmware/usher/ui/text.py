@@ -66,6 +66,17 @@ def fit(font, s, max_w):
     return s + ".."
 
 
+def fit_choices(font, choices, max_w):
+    """The first of choices (the full text, then shorter wordings of it) that
+    fits max_w; the last one shortened with '..' only when none fits. Screens
+    give whole-word alternatives, so a label is not cut mid-word where
+    another wording fits."""
+    for s in choices:
+        if width(font, s) <= max_w:
+            return s
+    return fit(font, choices[-1], max_w)
+
+
 def draw_centered(canvas, font, s, cx, y, color=1):
     draw(canvas, font, s, cx - width(font, s) // 2, y, color)
 

@@ -29,6 +29,40 @@ OBJECTIVE_NAMES = (
 )
 
 
+# Shorter wordings for the labels where the full name does not fit.
+SHORT_NAMES = (
+    ("audience_authorities", "Aud. authorities"),
+    ("audience_celebrities", "Aud. celebrities"),
+    ("audience_press", "Aud. press"),
+    ("audience_public", "Aud. public"),
+    ("lowest_occupancy", "Least occupied"),
+)
+# TS-7: the arrow's letters, travel then wrap.
+DIRECTIONS = (("R", "right"), ("L", "left"), ("D", "down"), ("U", "up"))
+
+
+def objective_label(font, objectives, k, max_w):
+    """Slot k's label ("A x2 Columns"), in a wording that fits max_w."""
+    tag = "ABCD"[k] + (" x2" if k == 0 else "")
+    oid = objectives[k]
+    full = "%s %s" % (tag, objective_name(oid))
+    short = full
+    for key, name in SHORT_NAMES:
+        if key == oid:
+            short = "%s %s" % (tag, name)
+    return text.fit_choices(font, (full, short), max_w)
+
+
+def arrow_words(arrow):
+    """TS-7 in words: "UR" -> "up, then right"."""
+    words = []
+    for ch in arrow:
+        for key, word in DIRECTIONS:
+            if key == ch:
+                words.append(word)
+    return ", then ".join(words)
+
+
 def objective_name(oid):
     for key, name in OBJECTIVE_NAMES:
         if key == oid:

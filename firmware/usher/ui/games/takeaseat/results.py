@@ -12,6 +12,8 @@ from usher.ui.widgets import FAST_STEP, REPEAT_FAST_AFTER, MessageBox
 
 ROW_H = 16
 ROWS = 6
+FORM_ROW_H = 14   # the score form: seven rows (A-D, majorities, bonus, save)
+FORM_ROWS = 7
 MAX_ENTRY = 99
 OUTCOME_LABELS = (("more", "more", "2 circles"), ("equal", "tie", "1 circle"),
                   ("fewer", "fewer", "0"), ("none", "both 0", "0"))
@@ -38,7 +40,7 @@ class ScoreForm(Screen):
         self.counts = [0, 0, 0, 0]
         self.bonus = 0
         self.outcomes = None if player is None else ["none"] * 8
-        self.rows = ["c0", "c1", "c2", "c3", "bonus"]
+        self.rows = ["c0", "c1", "c2", "c3", "maj", "bonus"]
         if player is not None:
             self.rows += ["o%d" % i for i in range(8)]
         self.rows.append("save")
@@ -56,25 +58,28 @@ class ScoreForm(Screen):
         back = "Menu" if self.player is None else "Back"
         return (back, None, "Save" if self.rows[self.focus] == "save" else "Change")
 
-    def total(self):
+    def majorities(self):
         s = self.app.state
-        _, obj = sc.objectives_score(s["objectives"], self.counts)
         if self.player is None:
             circles = sc.solo_circles(s["scratches"])[0]
         else:
             circles = sc.circles_from_outcomes(self.outcomes)
-        return sc.total_score(obj, sc.majority_points(circles), self.bonus)
+        return sc.majority_points(circles)
+
+    def total(self):
+        _, obj = sc.objectives_score(self.app.state["objectives"], self.counts)
+        return sc.total_score(obj, self.majorities(), self.bonus)
 
     def draw_body(self, c):
         s = self.app.state
-        for r in range(ROWS):
+        for r in range(FORM_ROWS):
             i = self.top + r
             if i >= len(self.rows):
                 break
-            y = BODY_Y + r * ROW_H
+            y = BODY_Y + r * FORM_ROW_H
             fg = 1
             if i == self.focus:
-                c.fill_rect(0, y, WIDTH, ROW_H, 1)
+                c.fill_rect(0, y, WIDTH, FORM_ROW_H, 1)
                 fg = 0
             row = self.rows[i]
             value = ""
@@ -82,11 +87,15 @@ class ScoreForm(Screen):
             x = 4
             if row[0] == "c":
                 k = int(row[1])
-                label = "%s%s %s" % ("ABCD"[k], " x2" if k == 0 else "",
-                                     draw.objective_name(s["objectives"][k]))
+                label = draw.objective_label(text.BODY, s["objectives"], k, 196 - x)
                 value = str(self.counts[k])
                 pts = sc.objective_points(s["objectives"][k], self.counts[k]) * (2 if k == 0 else 1)
                 extra = "%d pts" % pts
+            elif row == "maj":
+                # Not entered: the majorities come from the scratches (solo)
+                # or the ticket outcomes below (TS-17, TS-18).
+                label = "Majorities" + (" (scratches)" if self.player is None else "")
+                extra = "%d pts" % self.majorities()
             elif row == "bonus":
                 label = "Usher bonus"
                 value = str(self.bonus)
@@ -101,11 +110,11 @@ class ScoreForm(Screen):
             text.draw(c, text.BODY, text.fit(text.BODY, label, 196 - x), x, y + 1, fg)
             if i == self.focus and self.editing is not None:
                 # The value being edited: black on a white box, UP/DOWN marks.
-                c.fill_rect(200, y + 1, 50, ROW_H - 2, 0)
-                c.line(204, y + 6, 207, y + 3, 1)
-                c.line(207, y + 3, 210, y + 6, 1)
-                c.line(204, y + 10, 207, y + 13, 1)
-                c.line(207, y + 13, 210, y + 10, 1)
+                c.fill_rect(200, y + 1, 50, FORM_ROW_H - 2, 0)
+                c.line(204, y + 5, 207, y + 2, 1)
+                c.line(207, y + 2, 210, y + 5, 1)
+                c.line(204, y + 9, 207, y + 12, 1)
+                c.line(207, y + 12, 210, y + 9, 1)
                 fg = 1
             if value:
                 text.draw_right(c, text.BODY, value, 246, y + 1, fg)
@@ -152,10 +161,12 @@ class ScoreForm(Screen):
             self._edit(b)
         elif b in ("UP", "DOWN"):
             self.focus = (self.focus + (1 if b == "DOWN" else n - 1)) % n
+            if self.rows[self.focus] == "maj":   # shown, not entered: skip it
+                self.focus = (self.focus + (1 if b == "DOWN" else n - 1)) % n
             if self.focus < self.top:
                 self.top = self.focus
-            elif self.focus >= self.top + ROWS:
-                self.top = self.focus - ROWS + 1
+            elif self.focus >= self.top + FORM_ROWS:
+                self.top = self.focus - FORM_ROWS + 1
             self.changed()
         elif b == "A":
             if self.player is None:
@@ -205,8 +216,8 @@ class SoloResult(Screen):
         for k in range(4):
             y = BODY_Y + 12 + k * 11
             pts = p["objective_points"][k] * (2 if k == 0 else 1)
-            label = "%s%s %s" % ("ABCD"[k], " x2" if k == 0 else "", draw.objective_name(objectives[k]))
-            text.draw(c, S, text.fit(S, label, 112), 4, y)
+            text.draw(c, S, draw.objective_label(S, objectives, k, 142 - 8 - text.width(S, str(pts))),
+                      4, y)
             text.draw_right(c, S, str(pts), 142, y)
         y = BODY_Y + 56
         text.draw(c, S, "Usher bonus", 4, y)
@@ -277,8 +288,7 @@ class Tracker(Screen):
         for k in range(4):
             x = 4 + (k % 2) * 146
             yy = y + (k // 2) * 12
-            label = "%s%s %s" % ("ABCD"[k], " x2" if k == 0 else "", draw.objective_name(s["objectives"][k]))
-            text.draw(c, text.SMALL, text.fit(text.SMALL, label, 140), x, yy)
+            text.draw(c, text.SMALL, draw.objective_label(text.SMALL, s["objectives"], k, 140), x, yy)
         text.draw(c, text.SMALL, "Objectives: count them at the end.", 4, y + 28)
 
     def button(self, b):

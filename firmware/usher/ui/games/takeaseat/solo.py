@@ -121,9 +121,10 @@ class TurnScreen(View):
                 c.rect(x0 + 1, BODY_Y - 1, COL_W - 2, KEYS_Y - BODY_Y, 1)
                 c.rect(x0 + 2, BODY_Y, COL_W - 4, KEYS_Y - BODY_Y - 2, 1)
                 fg = 0
-            icons.draw(c, icons.area(tk.AREAS[a]), x0 + 3, BODY_Y, fg)
-            name = text.fit(text.SMALL, tk.AREAS[a], COL_W - 24)
-            text.draw(c, text.SMALL, name, x0 + 21, BODY_Y + 4, fg)
+            icons.draw(c, icons.area(tk.AREAS[a]), x0 + 1, BODY_Y, fg)
+            # The area's whole name beside its icon (the longest just fits).
+            name = text.fit(text.SMALL, tk.AREAS[a], COL_W - 21)
+            text.draw(c, text.SMALL, name, x0 + 19, BODY_Y + 4, fg)
             ticket = self.tickets[a]
             cell = draw.cell_size(ticket, COL_W - 10, KEYS_Y - GRID_Y - 6, 14)
             w, h = draw.ticket_size(ticket, cell)
@@ -323,9 +324,11 @@ class AutomaStep(View):
         if step["x2"]:
             c.fill_rect(x + 56, BODY_Y + 32, 50, 26, 1)
             text.draw_centered(c, text.BIG, "x2", x + 81, BODY_Y + 34, 0)
+        # The arrow's letters in words (TS-7): travel, then the wrap.
+        text.draw(c, text.SMALL, draw.arrow_words(step["arrow"]), x, BODY_Y + 58)
         text.draw(c, text.SMALL, "%d scratch%s" % (len(step["scratches"]),
                                                    "" if len(step["scratches"]) == 1 else "es"),
-                  x, BODY_Y + 58)
+                  x, BODY_Y + 70)
         notes = self.notes(step)
         y = KEYS_Y - 13
         c.hline(0, y - 2, WIDTH, 1)
