@@ -102,7 +102,7 @@ def test_pl11_illegal_action_refused_with_message_and_game_unchanged():
     assert app.record["actions"] == [] and app.state["total"] == 0
 
 
-def test_pl7_history_undo_is_a_long_press_and_short_press_does_nothing():
+def test_pl7_history_undo_is_a_long_press_and_a_short_press_says_hold_b():
     app, _ = _app()
     app.start()
     _tap(app, "C")
@@ -115,8 +115,11 @@ def test_pl7_history_undo_is_a_long_press_and_short_press_does_nothing():
     _tap(app, "A")
     hist = app.top()
     assert isinstance(hist, History) and "Undo (hold)" in hist.keys()
-    _tap(app, "B")  # a short press of a long-press key is not an undo
+    _tap(app, "B")  # a short press of a long-press key is not an undo ...
     assert len(app.record["actions"]) == 2
+    assert hist.status() == "hold B to undo"   # ... it says how to undo
+    _tap(app, "DOWN")
+    assert hist.status() == "2 actions"
     assert app.handle(("press", "B")) is None
     r = app.handle(("long", "B"))
     assert r is not None and r[0] == "partial"

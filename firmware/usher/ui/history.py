@@ -17,6 +17,7 @@ class History(Screen):
         super().__init__(app)
         self.top = 0
         self.rows = BODY_H // ROW_H
+        self.hint = False  # a short B asks to hold it (PL-7)
 
     def keys(self):
         return ("Back", "Undo (hold)" if self._actions() else None, None)
@@ -25,6 +26,8 @@ class History(Screen):
         return ("B",)
 
     def status(self):
+        if self.hint:
+            return "hold B to undo"
         return "%d actions" % len(self._actions())
 
     def _actions(self):
@@ -48,7 +51,14 @@ class History(Screen):
 
     def button(self, b):
         n = len(self._actions())
-        if b == "A":
+        if self.hint:
+            self.hint = False
+            self.changed()
+        if b == "B" and n:
+            # The short press of the long-press key: say how to undo.
+            self.hint = True
+            self.changed()
+        elif b == "A":
             self.app.show_game()
         elif b == "DOWN" and self.top + self.rows < n:
             self.top += 1
