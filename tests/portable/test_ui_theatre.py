@@ -9,7 +9,7 @@ from theatre_ui_driver import Driver
 from usher.ui.games.theatre import describe
 from usher.ui.games.theatre.entry import CardEntry, Setup
 from usher.ui.games.theatre.screens import (ActScreen, DrawsScreen, EndScreen, ResultScreen,
-                                            RoundScreen)
+                                            RoundScreen, act_outlook)
 from usher.ui.history import History
 from usher.ui.screens import Launcher
 from usher.ui.widgets import MessageBox
@@ -23,6 +23,7 @@ def _started(data=None):
     assert isinstance(d.top(), ActScreen)
     s = d.app.state
     assert s["declared"] == [6, 5] and s["leader"] == 1
+    assert act_outlook(s) == ("Act 1: everyone still in draws 5.", False)
     d.tap("C")  # Draw 5
     assert isinstance(d.top(), DrawsScreen)
     assert d.app.state["act_log"] == ["drew", "drew"]
@@ -88,6 +89,13 @@ def test_whole_game_to_the_winner_th9_th10_th11_th12():
     assert isinstance(d.top(), ResultScreen)
     d.tap("C")
     assert isinstance(d.top(), ActScreen)
+    # Before the draws the Act screen says what is about to happen: nobody
+    # can draw 5, the game ends, P1 wins on deck count; C ends the game.
+    headline, ends = act_outlook(d.app.state)
+    assert ends and d.top().keys()[2] == "End game"
+    p1 = d.app.state["players"][0]
+    assert headline == ("Nobody can draw 5 for Act 2: the game ends; %s wins with 3 cards "
+                        "left in deck." % p1), headline
     # Act 2, TH-11/TH-12: both reshuffle and still cannot draw 5: eliminated
     # together; P1 has more cards in their deck (3 against 2) and wins.
     d.tap("C")

@@ -76,6 +76,37 @@ def _predict(s, p):
     return "will be eliminated"
 
 
+def _names(s, ps):
+    return " and ".join([common.name(s, p) for p in ps])
+
+
+def act_outlook(s):
+    """(headline, game ends) before the Act's draws (TH-11, TH-12): who is
+    about to be eliminated and, when at most one player can draw, that the
+    game ends and who wins (on deck count when nobody can draw)."""
+    alive = [p for p in range(len(s["players"])) if s["alive"][p]]
+    out = [p for p in alive if _predict(s, p) == "will be eliminated"]
+    left = [p for p in alive if p not in out]
+    act = s["act"]
+    if len(left) >= 2:
+        if not out:
+            return "Act %d: everyone still in draws 5." % act, False
+        return ("Act %d: %s cannot draw 5 and %s out; the others draw 5."
+                % (act, _names(s, out), "are" if len(out) > 1 else "is")), False
+    if len(left) == 1:
+        return ("Act %d: only %s can draw 5, so %s wins and the game ends."
+                % (act, _names(s, left), common.name(s, left[0]))), True
+    # Each shuffles their Breakroom into the deck first: that is the count.
+    cards = [s["deck"][p] + s["breakroom"][p] for p in range(len(s["players"]))]
+    best = max([cards[p] for p in out])
+    top = [p for p in out if cards[p] == best]
+    if len(top) == 1:
+        win = "%s wins with %d cards left in deck" % (_names(s, top), best)
+    else:
+        win = "%s share the win with %d cards left in deck each" % (_names(s, top), best)
+    return "Nobody can draw 5 for Act %d: the game ends; %s." % (act, win), True
+
+
 class ActScreen(GameScreen):
     def __init__(self, app):
         super().__init__(app)
@@ -85,11 +116,19 @@ class ActScreen(GameScreen):
         return "leader " + common.name(self.app.state, self.app.state["leader"])
 
     def keys(self):
-        return ("History", "Last round" if self.app.state["last"] else None, "Draw 5")
+        ends = act_outlook(self.app.state)[1]
+        return ("History", "Last round" if self.app.state["last"] else None,
+                "End game" if ends else "Draw 5")
 
     def draw_body(self, c):
         s = self.app.state
-        text.draw(c, text.BODY, "Act %d: everyone still in draws 5." % s["act"], 4, BODY_Y + 1)
+        headline = act_outlook(s)[0]
+        if text.width(text.BODY, headline) <= 288:
+            text.draw(c, text.BODY, headline, 4, BODY_Y + 1)
+        else:  # two lines of the small font in the same space
+            lines = text.wrap(text.SMALL, headline, 288)
+            for i in range(min(2, len(lines))):
+                text.draw(c, text.SMALL, lines[i], 4, BODY_Y - 1 + i * 10)
         _table_header(c, BODY_Y + 20)
         for i in range(len(s["players"])):
             y = BODY_Y + 34 + i * ROW_H
