@@ -194,7 +194,9 @@ def test_pl11_refused_place_shows_engine_message_state_unchanged():
     before = app.record["actions"][:]
     tap(app, "C", "C")  # masks for hall 1, Place with none picked
     assert isinstance(app.top(), MessageBox)
-    assert "cards must list 1 to 3 masks" in " ".join(app.top().lines)
+    # It says what to do: pick with B first, then place with C.
+    said = " ".join(app.top().lines)
+    assert said.startswith("Nothing picked yet. B picks the focused mask") and "hall 1" in said
     assert app.record["actions"] == before
     tap(app, "C")
     assert isinstance(app.top(), turns.Hand)
@@ -295,3 +297,17 @@ def test_ms11_physical_variant_asks_each_mask_morra():
     assert isinstance(app.top(), ChoiceEntry)
     tap(app, "A")
     assert isinstance(app.top(), entry.Board) and len(app.record["actions"]) == n
+
+
+def test_round_scores_say_down_turns_the_pages_and_hall_names_are_whole():
+    from usher.ui import text
+    from usher.ui.games.multisala import draw
+
+    class Page:
+        page = 1
+    assert score.Scores.status(Page()) == "DOWN: next page  2/7"
+    # Every default emotion name fits a hall column whole (beside its face or
+    # on the row alone).
+    from usher.games.multisala import cards
+    for name in cards.DEFAULT_EMOTIONS:
+        assert text.width(text.SMALL, name) <= draw.COL_W - 6, name

@@ -75,9 +75,14 @@ def hall_column(c, state, h, view, x, focused=False, seen=None):
     text.draw(c, text.SMALL, "Hall %d" % (h + 1), x + 3, y, fg)
     if view["owner"] is not None:
         text.draw_right(c, text.SMALL, player_name(view["owner"]), x + COL_W - 4, y, fg)
-    draw_emotion(c, view["emotion"], x + 4, y + 14)
-    text.draw(c, text.SMALL, text.fit(text.SMALL, emotion_name(state, view["emotion"]), COL_W - 26),
-              x + 22, y + 17)
+    name = emotion_name(state, view["emotion"])
+    if text.width(text.SMALL, name) <= COL_W - 26:
+        draw_emotion(c, view["emotion"], x + 4, y + 14)
+        text.draw(c, text.SMALL, name, x + 22, y + 17)
+    else:
+        # A longer name gets the whole row instead of its face, so it is
+        # never cut short when the column can hold it.
+        text.draw(c, text.SMALL, text.fit(text.SMALL, name, COL_W - 6), x + 4, y + 17)
     if view["d4"] is None:
         text.draw(c, text.SMALL, "D4 ?", x + 4, y + 36)
     else:

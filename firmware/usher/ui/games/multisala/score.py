@@ -39,7 +39,8 @@ class Scores(Screen):
             self.title = r + ": players"
 
     def status(self):
-        return "%d/%d" % (self.page + 1, PAGES)
+        # Say which button turns the pages (PL-7: UP/DOWN move).
+        return "DOWN: next page  %d/%d" % (self.page + 1, PAGES)
 
     def keys(self):
         if self.app.state["phase"] == "over":

@@ -217,7 +217,10 @@ class Hand(Screen):
             self.changed()
         elif b == "A":
             app.pop()
+        elif b == "C" and not self.picked:
+            app.show_message("Place masks", "Nothing picked yet. B picks the focused mask "
+                             "(1 to 3 of them), then C places them on hall %d." % (self.hall + 1))
         elif b == "C":
-            # a refusal (none picked, more than 3) shows the engine's message
+            # a refusal (more than 3) shows the engine's message
             _play(app, {"type": "place", "player": self.player, "hall": self.hall,
                         "cards": sorted(self.picked)})
