@@ -212,3 +212,27 @@ def test_sw6_seymour_removes_a_card_and_scores_his_minimum():
     st = app.state
     assert st["bus"] == [] and _totals(app) == [0, 3] and st["actions"] == 2
     assert st["players"][1]["scored"][0]["via"] == "seymour"
+
+
+def test_with_no_action_left_the_menu_offers_only_what_can_be_done():
+    from usher.ui.games.seatwars.turn import action_menu
+    app, _ = _new()
+    values = [v for _, v in action_menu(app).items]
+    assert "event" in values and "place" in values
+    for _ in range(3):
+        assert app.play({"type": "event"})      # three event cards: no action left
+    assert app.state["actions"] == 0
+    values = [v for _, v in action_menu(app).items]
+    for what in ("place", "challenge", "score", "seymour", "event"):
+        assert what not in values, values
+    assert "calc" in values                     # the calculator costs nothing
+
+
+def test_winner_table_explains_its_short_headers():
+    from usher.ui import text
+    from usher.ui.games.seatwars import final
+    heads = [h for h, _ in final.COLUMNS]
+    assert "Dest" in heads and "Final" in heads and "End" not in heads
+    assert "Dest: Reached Your Destination +4" in final.LEGEND and "Final: final scoring" in final.LEGEND
+    assert text.width(text.SMALL, final.LEGEND) <= 288
+    assert text.width(text.SMALL, final.LEGEND_ALL[0]) <= 288

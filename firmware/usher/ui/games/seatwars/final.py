@@ -79,7 +79,11 @@ def breakdown(player):
 
 
 COLUMNS = (("Total", 104), ("Max", 136), ("Min", 166), ("Dest", 196), ("Items", 230),
-           ("End", 258), ("Ch", 288))  # (header, right edge)
+           ("Final", 258), ("Ch", 288))  # (header, right edge)
+# What the short headers stand for, under the table.
+LEGEND = "Dest: Reached Your Destination +4.  Final: final scoring."
+LEGEND_ALL = ("Dest: Destination +4, Final: final scoring, Ch: characters",
+              "Dest: Destination +4, Final: final scoring")
 
 
 class EndScreen(Screen):
@@ -121,7 +125,13 @@ class EndScreen(Screen):
                 font = text.BODY if k == 0 else text.SMALL
                 text.draw_right(c, font, str(vals[k]), COLUMNS[k][1], y + (0 if k == 0 else 2))
             y += 14
-        text.draw(c, text.SMALL, tie_note(players, wins), 4, BODY_Y + 90)
+        note = tie_note(players, wins)
+        if len(players) <= 3:
+            text.draw(c, text.SMALL, LEGEND, 4, BODY_Y + 78)
+        elif len(wins) == 1 and note.startswith("Ch ="):
+            # Four rows leave one line: the legend, Ch included.
+            note = text.fit_choices(text.SMALL, LEGEND_ALL, WIDTH - 8)
+        text.draw(c, text.SMALL, note, 4, BODY_Y + 90)
 
     def button(self, b):
         if b == "A":

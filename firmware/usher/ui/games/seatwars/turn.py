@@ -130,8 +130,11 @@ def action_menu(app):
     items = []
     if st["item_ok"]:
         items.append(("Item next to it (free)", "item"))
-    items += [("Place a character", "place"), ("Challenge a seat", "challenge"),
-              ("Score a character", "score"), ("Seymour: remove a card", "seymour"), ("Event card", "event")]
+    if st["actions"] > 0:
+        # Only what can be done: with no action left these are not offered.
+        items += [("Place a character", "place"), ("Challenge a seat", "challenge"),
+                  ("Score a character", "score"), ("Seymour: remove a card", "seymour"),
+                  ("Event card", "event")]
     for i in range(len(st["players"])):
         if st["players"][i]["missed"]:
             items.append(("%s caught the bus" % st["players"][i]["name"], i))
@@ -168,7 +171,7 @@ def _chosen(app, what):
             app.show_message("Score", "None of your characters is on the bus.")
         else:
             app.replace(BusPicker(app, "Score", "Score which character?", own, _score_mode))
-    elif what == "event":
+    elif what == "event" and act.allowed(app, {"type": "event"}):
         choices = [("Other event", -1, None)]
         for i in range(len(st["players"])):
             choices.append(("Missed the Bus: " + st["players"][i]["name"], i, None))
