@@ -13,6 +13,7 @@ def _skip(rel):
 
 
 def backup(conn, folder, data_dir, out=print):
+    os.makedirs(folder, exist_ok=True)   # made even when nothing is saved yet
     base = data_dir.rstrip("/")
     files = devfiles.walk(conn, base)
     saved = []

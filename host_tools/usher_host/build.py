@@ -13,6 +13,9 @@ import subprocess
 import sys
 
 ENTRY_POINTS = ("main.py", "boot.py")
+# Files in firmware/ that are for building, not for the board: the manifest
+# of a frozen build and the mip package list.
+HOST_ONLY = ("manifest.py", "package.json")
 # sys.implementation._mpy >> 10 -> mpy-cross -march (py/persistentcode.h)
 ARCHES = {1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em", 7: "armv7emsp",
           8: "armv7emdp", 9: "xtensa", 10: "xtensawin", 11: "rv32imc", 12: "rv64imc"}
@@ -90,7 +93,7 @@ def build_image(folder, cache_dir, march):
         for name in sorted(files):
             src = os.path.join(root, name)
             rel = os.path.relpath(src, folder).replace(os.sep, "/")
-            if name.endswith((".pyc", ".pyo")) or name.startswith("."):
+            if name.endswith((".pyc", ".pyo")) or name.startswith(".") or rel in HOST_ONLY:
                 continue
             if not name.endswith(".py") or rel in ENTRY_POINTS:
                 with open(src, "rb") as f:

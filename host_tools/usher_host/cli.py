@@ -47,7 +47,8 @@ def cmd_flash(args):
                                       reset=not args.no_reset, out=_say)
     finally:
         conn.close()
-    _say("flash done: %d copied, %d removed" % (len(copied), len(removed)))
+    _say("flash done%s: %d copied, %d removed" % (" and verified" if args.verify else "",
+                                                   len(copied), len(removed)))
     return 0
 
 

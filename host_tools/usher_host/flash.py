@@ -88,7 +88,13 @@ def flash(link, firmware_dir, cache_dir, verify=False, reset=True, out=print):
         raise HostError("%s\nNothing was copied." % e) from None
     manifest = read_manifest(link)
     paths = sorted(set(image) | set(manifest))
-    hashes = devfiles.hashes(link, sorted(image)) if verify else None
+    hashes = None
+    if verify:
+        out("verify: hashing all %d files on the board (SHA-256), not trusting its manifest"
+            % len(image))
+        hashes = devfiles.hashes(link, sorted(image))
+        bad = [p for p in sorted(image) if hashes.get(p) != devfiles.sha256(image[p])]
+        out("verify: %d match this build, %d differ or are missing" % (len(image) - len(bad), len(bad)))
     to_copy, to_remove = plan(image, manifest, devfiles.sizes(link, paths), hashes)
     total = sum(len(image[p]) for p in to_copy)
     out("%d of %d files changed (%d bytes), %d to remove" % (len(to_copy), len(image), total, len(to_remove)))
@@ -108,6 +114,13 @@ def flash(link, firmware_dir, cache_dir, verify=False, reset=True, out=print):
         write_manifest(link, dict((p, devfiles.sha256(image[p])) for p in image))
     # Stray NAME.part files from an earlier interrupted flash.
     link.run("for p in %r:\n    _u_rm(p + '.part')\n" % (sorted(image),))
+    if verify:
+        after = devfiles.hashes(link, sorted(image))
+        bad = [p for p in sorted(image) if after.get(p) != devfiles.sha256(image[p])]
+        if bad:
+            raise HostError("verify: %d file(s) on the board do not match after the copy: %s. "
+                            "Run `usher flash --verify` again." % (len(bad), ", ".join(bad[:5])))
+        out("verified: all %d files on the board match this build" % len(image))
     if reset:
         link.reset()
         out("device reset")

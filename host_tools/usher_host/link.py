@@ -50,6 +50,11 @@ def find_port(port=None):
     return ports[0][0]
 
 
+# A MicroPython board answers the raw-REPL handshake within a fraction of a
+# second; a port that stays silent this long is not one.
+SILENT_S = 3.0
+
+
 class Link(SerialTransport):
     def __init__(self, port, timeout=5.0):
         # mpremote's constructor swallows the reason a port cannot be opened;
@@ -154,26 +159,36 @@ class Link(SerialTransport):
         self.in_raw_repl = True
         return data
 
-    def _until_within(self, ending, seconds):
+    def _until_within(self, ending, seconds, silent=SILENT_S):
+        """Read until `ending`, for at most `seconds`; a line that stays
+        silent for `silent` seconds from the start fails at once (a
+        MicroPython board answers Ctrl-C/Ctrl-A within a fraction of that).
+        Each read waits at most 0.2 s, so the deadline is kept."""
         start = time.monotonic()
         seen = 0
-        while True:
-            i = self._rx.find(ending)
-            if i >= 0:
-                data = self._rx[:i + len(ending)]
-                self._rx = self._rx[i + len(ending):]
-                return data
-            if time.monotonic() - start > seconds:
-                if seen:
-                    raise HostError("Garbage on the serial line: %d bytes in %g s and no MicroPython prompt "
-                                    "(first bytes %r). Is this a MicroPython board, and is nothing else "
-                                    "writing to it?" % (seen, seconds, self._rx[:24]))
-                raise HostError("no answer within %g s" % seconds)
-            new = self._fill(wait=True)
-            seen += len(new)
-            self._rx += new
-            if len(self._rx) > 4096:
-                self._rx = self._rx[-4096:]
+        old_timeout = self.serial.timeout
+        self.serial.timeout = 0.2
+        try:
+            while True:
+                i = self._rx.find(ending)
+                if i >= 0:
+                    data = self._rx[:i + len(ending)]
+                    self._rx = self._rx[i + len(ending):]
+                    return data
+                waited = time.monotonic() - start
+                if waited > seconds or (not seen and waited > silent):
+                    if seen:
+                        raise HostError("Garbage on the serial line: %d bytes in %g s and no MicroPython "
+                                        "prompt (first bytes %r). Is this a MicroPython board, and is "
+                                        "nothing else writing to it?" % (seen, seconds, self._rx[:24]))
+                    raise HostError("no answer within %g s" % min(seconds, silent))
+                new = self._fill(wait=True)
+                seen += len(new)
+                self._rx += new
+                if len(self._rx) > 4096:
+                    self._rx = self._rx[-4096:]
+        finally:
+            self.serial.timeout = old_timeout
 
     def raw_paste_write(self, command_bytes):
         header = self.read_exact(2)

@@ -74,6 +74,10 @@ def follow(port, output=None, seconds=None):
     sink = open(output, "ab") if output else None
     start = time.monotonic()
     try:
+        # Nothing may arrive for a while: say what is being watched and how to stop.
+        print("following the console of %s%s (Ctrl-C to stop)"
+              % (port, ", also appending to %s" % output if output else ""))
+        sys.stdout.flush()
         while seconds is None or time.monotonic() - start < seconds:
             try:
                 data = ser.read(4096)

@@ -61,6 +61,23 @@ def test_flash_copies_everything_then_only_the_changed_file_PL12(tmp_path):
         # Nothing changed: nothing copied.
         code, out, err = flash(dev, fw)
         assert code == 0 and copied_paths(out) == [] and "0 of" in out
+        # The build's own files stay on the host.
+        assert "/manifest.mpy" not in image and "/package.json" not in image
+        assert not os.path.exists(str(tmp_path / "flash" / "manifest.mpy"))
+        assert not os.path.exists(str(tmp_path / "flash" / "package.json"))
+        # --verify says what it checked, and that everything matches.
+        code, out, err = flash(dev, fw, "--no-reset", "--verify")
+        assert code == 0, err
+        assert "verify: hashing all %d files on the board" % len(image) in out
+        assert "verified: all %d files on the board match this build" % len(image) in out
+        assert "flash done and verified: 0 copied" in out
+        # A file changed behind the manifest's back: a plain flash trusts the
+        # manifest, --verify finds it and copies it again.
+        with open(str(tmp_path / "flash" / "usher" / "core" / "rng.mpy"), "ab") as f:
+            f.write(b"\0")
+        code, out, err = flash(dev, fw, "--no-reset", "--verify")
+        assert code == 0 and copied_paths(out) == ["/usher/core/rng.mpy"], out
+        assert "1 differ or are missing" in out
 
 
 # --- the scripted game --------------------------------------------------------
@@ -217,6 +234,42 @@ def test_wrong_mpy_version_is_refused_before_copying(tmp_path):
         code, out, err = flash(dev)
         assert code == 1 and ".mpy version mismatch" in err and "v6.1" in err and "v6.3" in err
         assert os.listdir(dev.flash_dir) == []
+
+
+def test_a_silent_port_is_refused_within_seconds(tmp_path):
+    """A serial port with something that is not MicroPython on it (here a
+    pseudo-terminal nobody answers) fails in a few seconds, not ten."""
+    import pty
+    master, slave = pty.openpty()
+    try:
+        t0 = time.monotonic()
+        code, out, err = usher("flash", "--port", os.ttyname(slave))
+        took = time.monotonic() - t0
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert code == 1 and "No MicroPython raw REPL" in err and "no answer within 3 s" in err, err
+    assert took < 8, took
+
+
+def test_backup_of_an_empty_board_still_makes_the_folder_and_follow_says_how_to_stop(tmp_path):
+    with VirtualDevice(str(tmp_path / "flash")) as dev:
+        target = tmp_path / "backups" / "empty"
+        code, out, err = usher("backup", "--port", dev.port, str(target))
+        assert code == 0, err
+        assert "backup: 0 file(s) in %s" % target in out and target.is_dir()
+        import signal
+        p = subprocess.Popen(USHER + ["logs", "--follow", "--port", dev.port], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            first = p.stdout.readline()     # said before any output arrives
+            p.send_signal(signal.SIGINT)     # Ctrl-C, as it says
+            p.wait(timeout=30)
+        finally:
+            if p.poll() is None:
+                p.kill()
+        assert first == "following the console of %s (Ctrl-C to stop)\n" % dev.port, first
+        assert p.returncode == 0, p.stderr.read()
 
 
 def test_garbage_on_the_line_is_a_clear_error(tmp_path):
