@@ -124,7 +124,7 @@ def command(path, png_dir=None, saved=None, game=-1, out=print):
     out("%s, seed %s, %d actions" % (games.title(record["game"]), record["seed"], len(record["actions"])))
     out("final state: " + core.canonical_json(state))
     if png_dir:
-        render_png(record, png_dir, out)
+        render_png(record, png_dir, out, ui=ui_beside(saved))
     if saved:
         device_record = load_record(saved)
         device_state = replay_record(device_record)
@@ -141,24 +141,43 @@ def command(path, png_dir=None, saved=None, game=-1, out=print):
     return 0
 
 
-def render_screen(record):
-    """The screen the firmware's App shows for this game after a boot that
-    resumes it on its game screen (PL-8): the canvas bytes (MONO_HLSB)."""
+def ui_beside(saved):
+    """The UI state saved next to a backup's game.json (its ui.json: screen
+    routes and settings, e.g. Take a Seat's "Automa step seen" mark), or
+    None when there is none or it cannot be read."""
+    if not saved:
+        return None
+    path = os.path.join(os.path.dirname(os.path.abspath(saved)), "ui.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            ui = json.load(f)
+    except (OSError, ValueError):
+        return None
+    return ui if isinstance(ui, dict) else None
+
+
+def render_screen(record, ui=None):
+    """The screen the firmware's App shows for this game after a boot (PL-8):
+    the canvas bytes (MONO_HLSB). With ui (the device's ui.json) it is the
+    screen the device itself shows; without, the game's screen."""
     import tempfile
 
     from usher.core import storage
     from usher.ui.app import App
     from usher.ui.canvas import new_canvas
+    if ui is None:
+        ui = {"routes": ["launcher", "game"]}
     with tempfile.TemporaryDirectory() as data_dir:
         storage.save(os.path.join(data_dir, "game.json"), record)
-        storage.save(os.path.join(data_dir, "ui.json"), {"routes": ["launcher", "game"]})
+        storage.save(os.path.join(data_dir, "ui.json"), ui)
         buf, canvas = new_canvas()
         App(canvas, data_dir).start()
         return bytes(buf)
 
 
-def render_png(record, folder, out=print):
-    """The game's screen, drawn by the firmware UI on CPython, as PNG."""
+def render_png(record, folder, out=print, ui=None):
+    """The game's screen, drawn by the firmware UI on CPython, as PNG; with
+    ui (the backup's ui.json) the screen the device shows."""
     root = os.path.dirname(FIRMWARE)
     if root not in sys.path:
         sys.path.insert(0, root)
@@ -168,6 +187,6 @@ def render_png(record, folder, out=print):
         raise HostError("Rendering screens needs the simulator (sim/) and Pillow: %s" % e) from None
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, "%s-%d.png" % (record["game"], len(record["actions"])))
-    save_png(render_screen(record), path)
-    out("screen: " + path)
+    save_png(render_screen(record, ui), path)
+    out("screen: %s%s" % (path, " (as the device shows it, from the backup's ui.json)" if ui else ""))
     return path
