@@ -26,8 +26,10 @@ from usher.ui.canvas import new_canvas  # noqa: E402
 from usher_host import replay  # noqa: E402
 
 # Game 1 ends with C on the winner screen (Finish); game 2 stops after turn 2.
+# After Finish the launcher's cursor is still on Seat Wars, so game 2 opens
+# with C (Seat Wars), C (2 players), C (P1 starts).
 GAME_1 = sw.FULL_GAME
-GAME_2 = ",".join((sw.OPEN, sw.TURN1, sw.TURN2))
+GAME_2 = ",".join(("C,C,C", sw.TURN1, sw.TURN2))
 
 
 def _play(data_dir):

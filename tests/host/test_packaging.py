@@ -34,3 +34,16 @@ def test_freeze_manifest_names_the_usher_package():
     for c in calls:
         if c[0] == "package":
             assert os.path.isdir(os.path.join(ROOT, "firmware", c[1]))
+
+
+def test_make_sim_needs_neither_xvfb_nor_tmux():
+    """`make sim` sets up only the virtual env: the programs the tests drive
+    (Xvfb, tmux, Node) are not checked or installed for it; `make test` still
+    checks them."""
+    sim = subprocess.run(["make", "-n", "sim"], cwd=ROOT, capture_output=True, text=True)
+    assert sim.returncode == 0, sim.stderr
+    for tool in ("Xvfb", "xvfb", "tmux", "npm"):
+        assert tool not in sim.stdout, sim.stdout
+    assert "-m sim" in sim.stdout
+    test = subprocess.run(["make", "-n", "test"], cwd=ROOT, capture_output=True, text=True)
+    assert "xvfb" in test.stdout and "tmux" in test.stdout
