@@ -337,3 +337,22 @@ def test_after_a_game_the_launcher_cursor_stays_on_that_game():
     launcher = app.top()
     assert isinstance(launcher, Launcher)
     assert launcher.items[launcher.focus][1] == "seatwars" and launcher.focus == 3
+
+
+def test_pl15_a_form_pushed_over_a_screen_is_a_window_below_its_title_bar():
+    app, buf = _app(cls=App)
+    app.start()
+    _tap(app, "UP")     # Settings
+    _tap(app, "C")
+    stride = 296 // 8
+    under = bytes(buf)
+    _tap(app, "DOWN")
+    r = _tap(app, "C")  # the number entry over the settings menu
+    form = app.top()
+    assert isinstance(form, NumberEntry) and form.over and form.window_y == 16
+    assert r == ("partial", 0, 16, 296, 112), r
+    assert bytes(buf)[:12 * stride] == under[:12 * stride]   # the menu's title bar stays
+    r = _tap(app, "UP")   # the value changes: only its rows
+    assert r[0] == "partial" and r[2] >= 16, r
+    r = _tap(app, "A")    # Cancel: back to the menu, the same window
+    assert r[0] == "partial" and r[2] == 16, r

@@ -66,10 +66,18 @@ class Menu(Screen):
             self.on_choose(self.app, self.items[self.focus][1])
 
 
+def _form_window(screen):
+    """A form pushed over a screen: a window from row 16 down, the title bar
+    of the screen below stays in view (PL-15)."""
+    screen.window_y = 16
+    screen.over = True
+
+
 class NumberEntry(Screen):
     """A number in the big font. UP/DOWN +-1 (held: auto-repeat, +-5 after a
     few repeats), B back to the start value, C OK, A cancel.
-    on_done(app, value)."""
+    on_done(app, value). Pushed over a screen it is a window (PL-15)."""
+    dialog = True
 
     def __init__(self, app, title, prompt, value, lo, hi, on_done, on_cancel=None):
         super().__init__(app)
@@ -86,10 +94,14 @@ class NumberEntry(Screen):
     def keys(self):
         return ("Cancel", "Reset", "OK")
 
+    def place(self, lines=None):
+        _form_window(self)
+
     def draw_body(self, c):
-        text.draw(c, text.BODY, text.fit(text.BODY, self.prompt, WIDTH - 8), 4, BODY_Y + 2)
+        top = self.body_y()
+        text.draw(c, text.BODY, text.fit(text.BODY, self.prompt, WIDTH - 8), 4, top + 2)
         s = str(self.value)
-        y = BODY_Y + 26
+        y = top + (22 if self.over else 26)
         text.draw_centered(c, text.BIG, s, WIDTH // 2, y)
         w = text.width(text.BIG, s)
         # Up/down marks either side say which buttons change the value.
@@ -135,7 +147,8 @@ class NumberEntry(Screen):
 class ChoiceEntry(Screen):
     """One value out of a few, shown large with its icon. choices: list of
     (label, value, icon_name or None). UP/DOWN cycle, C OK, A cancel.
-    on_done(app, value)."""
+    on_done(app, value). Pushed over a screen it is a window (PL-15)."""
+    dialog = True
 
     def __init__(self, app, title, prompt, choices, on_done, index=0, on_cancel=None):
         super().__init__(app)
@@ -152,12 +165,16 @@ class ChoiceEntry(Screen):
     def status(self):
         return "%d/%d" % (self.index + 1, len(self.choices))
 
+    def place(self, lines=None):
+        _form_window(self)
+
     def draw_body(self, c):
-        text.draw(c, text.BODY, text.fit(text.BODY, self.prompt, WIDTH - 8), 4, BODY_Y + 2)
+        top = self.body_y()
+        text.draw(c, text.BODY, text.fit(text.BODY, self.prompt, WIDTH - 8), 4, top + 2)
         label, _, icon = self.choices[self.index]
         w = text.width(text.BODY, label) + (22 if icon else 0)
         x = (WIDTH - w) // 2
-        y = BODY_Y + 36
+        y = top + (32 if self.over else 36)
         c.rect(x - 8, y - 6, w + 16, 28, 1)
         if icon:
             icons.draw(c, icon, x, y)
