@@ -124,7 +124,7 @@ def command(path, png_dir=None, saved=None, game=-1, out=print):
     out("%s, seed %s, %d actions" % (games.title(record["game"]), record["seed"], len(record["actions"])))
     out("final state: " + core.canonical_json(state))
     if png_dir:
-        render_png(record, png_dir, out, ui=ui_beside(saved))
+        render_png(record, png_dir, out, ui=ui_beside(saved or path))
     if saved:
         device_record = load_record(saved)
         device_state = replay_record(device_record)
@@ -144,7 +144,8 @@ def command(path, png_dir=None, saved=None, game=-1, out=print):
 def ui_beside(saved):
     """The UI state saved next to a backup's game.json (its ui.json: screen
     routes and settings, e.g. Take a Seat's "Automa step seen" mark), or
-    None when there is none or it cannot be read."""
+    None when there is none or it cannot be read. Looked up beside --saved,
+    else beside the replayed file itself."""
     if not saved:
         return None
     path = os.path.join(os.path.dirname(os.path.abspath(saved)), "ui.json")

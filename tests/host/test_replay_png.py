@@ -43,3 +43,21 @@ def test_replay_png_with_the_backups_ui_json_draws_the_screen_the_device_shows(t
                           saved=os.path.join(data, "game.json"), out=lines.append) == 0
     assert any("as the device shows it" in line for line in lines), lines
     assert os.listdir(out) == ["takeaseat-%d.png" % len(record["actions"])]
+
+
+def test_replay_png_of_a_backups_game_json_alone_uses_its_ui_json(tmp_path):
+    script = dict(shots_takeaseat.SHOTS)["takeaseat_turn"]
+    data = str(tmp_path / "backup")
+    s = Session(data)
+    s.start()
+    for _, events in parse_script(script):
+        s.step(events)
+    out = str(tmp_path / "png")
+    lines = []
+    assert replay.command(os.path.join(data, "game.json"), png_dir=out, out=lines.append) == 0
+    assert any("as the device shows it" in line for line in lines), lines
+    from PIL import Image
+
+    from sim.frames import to_image
+    png = Image.open(os.path.join(out, os.listdir(out)[0])).convert("1")
+    assert png.tobytes() == to_image(_device_picture(data)).tobytes()
