@@ -63,7 +63,7 @@ types: $(STAMP) $(TYPESHED_STAMP)
 	$(BIN)/mypy firmware/usher
 
 # Every test under tests/ on CPython (the portable ones and the host-only ones).
-test-cpython: $(STAMP)
+test-cpython: $(STAMP) $(NODE_STAMP)
 	$(PY) -m pytest
 
 # The portable tests (engines, core, UI) again on MicroPython's unix port ...

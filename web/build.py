@@ -7,8 +7,9 @@ published as is:
                                    the pinned MicroPython WebAssembly port
                                    (@micropython/micropython-webassembly-pyscript
                                    from node_modules, see package.json)
-  usher-files.json                 the firmware's usher package and
-                                   web/webdevice.py as {path: source}
+  usher-files.json                 the firmware's usher package and the
+                                   backend (web/webdevice.py, webowner.py)
+                                   as {path: source}
 """
 import argparse
 import json
@@ -22,6 +23,7 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 MP_PACKAGE = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 PAGE_FILES = ("index.html", "style.css", "main.js")
 MP_FILES = ("micropython.mjs", "micropython.wasm")
+BACKEND = ("webdevice.py", "webowner.py")     # the page's MicroPython side
 DEFAULT_OUT = os.path.join(ROOT, "build", "web")
 
 
@@ -41,8 +43,9 @@ def firmware_sources():
                 rel = os.path.relpath(path, FIRMWARE).replace(os.sep, "/")
                 with open(path, encoding="utf-8") as f:
                     files["lib/" + rel] = f.read()
-    with open(os.path.join(WEB, "webdevice.py"), encoding="utf-8") as f:
-        files["lib/webdevice.py"] = f.read()
+    for name in BACKEND:
+        with open(os.path.join(WEB, name), encoding="utf-8") as f:
+            files["lib/" + name] = f.read()
     return files
 
 
