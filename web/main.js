@@ -183,8 +183,11 @@ function saveData() {
 }
 
 // --- the device loop ---------------------------------------------------------------
+// Shows a step's refreshes and keeps its data; returns the entry recorded
+// in usher.steps (a step that handled button events) or null.
 function apply(report, ms) {
   lastReport = report;
+  let entry = null;
   if (report.shown.length) {
     usher.frame = hexBytes(report.frame);
     present(report.shown.some((s) => s[0] === "full"));
@@ -197,8 +200,13 @@ function apply(report, ms) {
   }
   if (report.events.length) {
     const now = performance.now();
-    usher.steps.push({ events: report.events, shown: report.shown, ms: ms,
-                       latency: inputAt === null ? null : now - inputAt, at: now });
+    // ms: the device loop's pass in MicroPython (button logic, App.handle,
+    // redraw, the frame as hex); latency: from the input that started the
+    // press to the refresh beginning on screen; total (set by call): ms plus
+    // drawing and saving in the page.
+    entry = { events: report.events, shown: report.shown, ms: ms, total: null,
+              latency: inputAt === null ? null : now - inputAt, at: now };
+    usher.steps.push(entry);
     if (usher.steps.length > 2000) usher.steps.shift();
     inputAt = null;
   }
@@ -207,6 +215,7 @@ function apply(report, ms) {
     const el = document.querySelector('[data-button="' + b + '"]');
     if (el) el.classList.toggle("down", level[b] || report.down.includes(b));
   }
+  return entry;
 }
 
 function showCounts(report, last) {
@@ -221,7 +230,8 @@ function status(text) { $("status").textContent = text; }
 function call(fn) {
   const t = performance.now();
   const report = JSON.parse(fn());
-  apply(report, performance.now() - t);
+  const entry = apply(report, performance.now() - t);
+  if (entry) entry.total = performance.now() - t;
   return report;
 }
 
@@ -344,7 +354,8 @@ function setupOwner() {
   for (const [name, path, what] of info.kinds) {
     const o = document.createElement("option");
     o.value = name;
-    o.textContent = what + " \u2192 " + path;
+    o.textContent = what;
+    o.title = path;
     kind.appendChild(o);
   }
   const input = $("owner-file");
