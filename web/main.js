@@ -52,6 +52,7 @@ const queue = { A: [], B: [], C: [], UP: [], DOWN: [] };
 const level = { A: false, B: false, C: false, UP: false, DOWN: false };
 const changedAt = { A: 0, B: 0, C: 0, UP: 0, DOWN: 0 };
 let inputAt = null;        // when the first input of a press arrived (latency)
+let injected = false;      // a whole long press handed to the device, not yet stepped
 
 // --- the screen ---------------------------------------------------------------
 function fitScale() {
@@ -252,7 +253,7 @@ function feedLevels() {
 }
 
 function busy() {
-  if (!lastReport || !lastReport.settled) return true;
+  if (injected || !lastReport || !lastReport.settled) return true;
   for (const b of Object.keys(queue)) if (queue[b].length || level[b]) return true;
   return false;
 }
@@ -261,6 +262,7 @@ function tick() {
   timer = null;
   try {
     feedLevels();
+    injected = false;
     call(() => dev.step());
   } catch (e) {
     fail(e);
@@ -289,6 +291,7 @@ function longPress(b) {
   if (!dev) return;
   if (inputAt === null) inputAt = performance.now();
   dev.long_press(b);
+  injected = true;
   schedule(0);
 }
 

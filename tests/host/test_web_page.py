@@ -126,7 +126,9 @@ def test_scripted_game_matches_the_simulator_and_resumes_after_reload(page):
     events = [e for s in page.evaluate("window.usher.steps.slice(%d)" % before) for e in s["events"]]
     repeats = events.count(["repeat", "DOWN"])
     assert events[0] == ["press", "DOWN"] and events[-1] == ["release", "DOWN"], events
-    assert 2 <= repeats <= 6, events   # 1.3 s: first repeat after 0.5 s, then every 0.15 s
+    # 1.3 s: the first repeat after 0.5 s, then one every 0.15 s (fewer when
+    # a busy machine delays the page's polling, never more).
+    assert 1 <= repeats <= 6, events
     sim.play("DOWN*%d" % repeats)
     assert_same_frame(page, sim, "DOWN held (%d repeats)" % repeats)
 
