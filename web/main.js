@@ -52,6 +52,7 @@ const queue = { A: [], B: [], C: [], UP: [], DOWN: [] };
 const level = { A: false, B: false, C: false, UP: false, DOWN: false };
 const changedAt = { A: 0, B: 0, C: 0, UP: 0, DOWN: 0 };
 let inputAt = null;        // when the first input of a press arrived (latency)
+let resetting = false;
 let injected = false;      // a whole long press handed to the device, not yet stepped
 
 // --- the screen ---------------------------------------------------------------
@@ -149,6 +150,12 @@ function walk(dir, out) {
 
 function restoreData() {
   mkdirs(DATA);
+  try {
+    localStorage.length;
+  } catch (e) {
+    status("This browser keeps no local storage here (" + e.name + "): games are not saved.");
+    return;
+  }
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
     if (!key.startsWith(STORE)) continue;
@@ -162,6 +169,7 @@ function restoreData() {
 }
 
 function saveData() {
+  if (resetting) return;
   const files = {};
   walk(DATA, files);
   try {
@@ -374,21 +382,25 @@ function setupOwner() {
     saveData();
     input.value = "";
   });
-  $("reset").addEventListener("click", () => {
-    if (!confirm("Reset the device? The saved game, settings, records and owner data kept in this browser are deleted.")) return;
-    clearStore();
-    location.reload();
-  });
 }
 
+// Bound before the boot, so a device that cannot start can still be reset.
+$("reset").addEventListener("click", () => {
+  if (!confirm("Reset the device? The saved game, settings, records and owner data kept in this browser are deleted.")) return;
+  resetting = true;   // nothing may be saved again before the page is gone
+  clearStore();
+  location.reload();
+});
+
 function clearStore() {
+  storeCache.clear();
+  try { localStorage.length; } catch (e) { return; }
   const keys = [];
   for (let i = 0; i < localStorage.length; i++) {
     const k = localStorage.key(i);
     if (k.startsWith(STORE)) keys.push(k);
   }
   keys.forEach((k) => localStorage.removeItem(k));
-  storeCache.clear();
 }
 
 function fail(e) {

@@ -209,3 +209,21 @@ def _sample_panels():
     from usher.games.takeaseat import panels
     # The sample panels renamed: a valid owner file that differs from the default.
     return panels.SAMPLE_PANELS_TEXT.replace("panel ", "panel My ")
+
+
+def test_damaged_save_in_browser_storage_is_reported_like_on_the_device(page, url):
+    # A game.json that is no JSON, with no backup beside it: the App says the
+    # saved game could not be read and sets it aside (PL-8, PL-11).
+    damaged = b'{"game": "multisala", "opt'
+    page.evaluate("localStorage.setItem('usher:file:/data/game.json', %r)"
+                  % base64.b64encode(damaged).decode())
+    page.reload()
+    browser.wait_first_frame(page)
+    sim = Simulator()
+    with open(os.path.join(sim.dir.name, "game.json"), "wb") as f:
+        f.write(damaged)
+    sim.play("restart")
+    assert_same_frame(page, sim, "damaged game.json")
+    names = sorted(os.listdir(sim.dir.name))
+    stored = sorted(p[len("/data/"):] for p in browser.stored_files(page) if p.count("/") == 2)
+    assert stored == [n for n in names if n != "log"], (stored, names)
