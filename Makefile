@@ -96,8 +96,9 @@ bench: setup
 web: $(STAMP) $(NODE_STAMP)
 	$(PY) -m web.build
 
+PORT ?= 8000
 web-serve: web
-	$(PY) -m web.serve
+	$(PY) -m web.serve --port $(PORT)
 
 # The page at a desktop and a phone width in docs/screenshots/ (Chromium).
 web-screenshots: $(STAMP) $(NODE_STAMP)

@@ -120,3 +120,17 @@ def stored_files(page):
       }
       return out;
     }""")
+
+
+def touch_hold(page, button, ms):
+    """Hold an on-page button with a finger (Chromium's touch input) for ms
+    milliseconds; the context needs has_touch."""
+    box = page.locator('[data-button="%s"]' % button).bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        page.wait_for_timeout(ms)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()

@@ -43,7 +43,12 @@ def main(argv):
     if not os.path.exists(os.path.join(args.dir, "index.html")):
         print("no page in %s: run `make web` first" % os.path.relpath(args.dir, ROOT), file=sys.stderr)
         return 1
-    server, url = start(args.dir, args.port, verbose=True)
+    try:
+        server, url = start(args.dir, args.port, verbose=True)
+    except OSError as e:
+        print("cannot serve on 127.0.0.1:%d (%s): pick another port, e.g. make web-serve PORT=8080"
+              % (args.port, e.strerror), file=sys.stderr)
+        return 1
     print("Usher in the browser: %s  (Ctrl-C to stop)" % url, flush=True)
     try:
         threading.Event().wait()

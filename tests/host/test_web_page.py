@@ -227,3 +227,36 @@ def test_damaged_save_in_browser_storage_is_reported_like_on_the_device(page, ur
     names = sorted(os.listdir(sim.dir.name))
     stored = sorted(p[len("/data/"):] for p in browser.stored_files(page) if p.count("/") == 2)
     assert stored == [n for n in names if n != "log"], (stored, names)
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True}
+
+
+def test_phone_width_touch_taps_and_a_held_finger(url):
+    with browser.browser_context(**PHONE) as ctx:
+        page = ctx.new_page()
+        browser.open_page(page, url)
+        layout = page.evaluate("""() => ({
+          scroll: document.documentElement.scrollWidth, width: window.innerWidth,
+          canvas: document.getElementById('screen').getBoundingClientRect().width,
+          buttons: [...document.querySelectorAll('[data-button]')].map((b) => ({
+            h: b.getBoundingClientRect().height,
+            font: parseFloat(getComputedStyle(b.querySelector('.name')).fontSize)}))})""")
+        assert layout["scroll"] <= layout["width"], layout      # nothing sticks out sideways
+        assert layout["canvas"] <= layout["width"]
+        assert all(b["h"] >= 44 and b["font"] >= 16 for b in layout["buttons"]), layout
+        sim = Simulator()
+        assert_same_frame(page, sim, "phone start")   # whole device pixels per panel pixel
+        for token in "DOWN,DOWN,C,C,C,A".split(","):
+            page.tap('[data-button="%s"]' % token)
+            browser.idle(page)
+            sim.play(token)
+            assert_same_frame(page, sim, "tap %s" % token)
+        before = browser.steps(page)
+        browser.touch_hold(page, "B", 1000)    # a held finger is a long press: undo (hold)
+        browser.idle(page)
+        events = [e for s in page.evaluate("window.usher.steps.slice(%d)" % before) for e in s["events"]]
+        assert events == [["press", "B"], ["long", "B"], ["release", "B"]], events
+        sim.play("B~")
+        assert_same_frame(page, sim, "finger held on B")
