@@ -1,11 +1,12 @@
 """The page in headless Chromium (issue 15): time from page load to the first
 frame, and time per button press in the page (median, p95).
-Usage: python bench/web.py [--loads 5]   (part of make bench; needs make setup)
+Usage: python bench/web.py [--loads 8]   (part of make bench; needs make setup)
 
 Load: navigation start to the first frame drawn on the canvas (the
 performance.now() mark the page keeps), from a local server on this machine,
-for a fresh device (launcher) and for a device resuming a saved game (the
-App replays the record). Press: the Multisala solo session of the UI tests
+once on a first visit (empty cache), then reloaded for a fresh device
+(launcher) and for a device resuming a saved game (the App replays the
+record). Press: the Multisala solo session of the UI tests
 (tests/portable/ui_session_multisala.py, 5 rounds) played by keys; for each
 press, the device loop's pass in MicroPython (button logic, App.handle,
 redraw, frame handed to the page), the same plus drawing and saving in the
@@ -47,7 +48,7 @@ def first_frames(page, url, loads):
 def main(argv):
     ap = argparse.ArgumentParser(prog="python bench/web.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--loads", type=int, default=5)
+    ap.add_argument("--loads", type=int, default=8)
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="usher-web-") as out:
         build.build(out)
@@ -57,6 +58,7 @@ def main(argv):
             with browser.browser_context(viewport={"width": 1280, "height": 900}) as ctx:
                 page = ctx.new_page()
                 browser.open_page(page, url)
+                cold = page.evaluate("window.usher.timings")
                 agent = page.evaluate("navigator.userAgent")
                 page.evaluate("localStorage.clear()")
                 fresh = []
@@ -76,6 +78,7 @@ def main(argv):
     presses = [s for s in steps if any(e[0] == "press" for e in s["events"])]
     chrome = agent.split("Chrome/")[1].split(" ")[0] if "Chrome/" in agent else agent
     print("Page in headless Chromium %s, served from 127.0.0.1 (make bench; python bench/web.py)" % chrome)
+    print("Load to first frame, first visit (empty cache, fresh profile): %.1f ms" % cold["firstFrame"])
     print("Load to first frame, fresh device:   %s" % summary([t["firstFrame"] for t in fresh]))
     print("  of which MicroPython ready (wasm + files fetched): %s" % summary([t["wasm"] for t in fresh]))
     print("Load to first frame, resuming a game: %s" % summary([t["firstFrame"] for t in resumed]))
