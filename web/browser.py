@@ -4,7 +4,6 @@ downloads a browser: it launches /usr/bin/chromium (Debian's package,
 installed by `make setup`)."""
 import contextlib
 import os
-import tempfile
 
 CHROMIUM = os.environ.get("USHER_CHROMIUM", "/usr/bin/chromium")
 # Flags known to work on a headless machine without a GPU or network.
@@ -44,17 +43,27 @@ READ_CANVAS_JS = """() => {
 
 
 @contextlib.contextmanager
-def browser_context(**context_args):
-    """A Chromium context with a fresh user data dir (deleted afterwards)."""
+def chromium():
+    """The system's Chromium, headless. Playwright gives every launch a fresh
+    temporary profile (its own --user-data-dir), deleted at close."""
     from playwright.sync_api import sync_playwright
-    with tempfile.TemporaryDirectory(prefix="usher-chromium-") as profile:
-        with sync_playwright() as p:
-            ctx = p.chromium.launch_persistent_context(
-                profile, executable_path=CHROMIUM, headless=True, args=FLAGS, **context_args)
-            try:
-                yield ctx
-            finally:
-                ctx.close()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@contextlib.contextmanager
+def browser_context(**context_args):
+    """A Chromium of its own with one context (viewport, is_mobile, ...)."""
+    with chromium() as b:
+        ctx = b.new_context(**context_args)
+        try:
+            yield ctx
+        finally:
+            ctx.close()
 
 
 def wait_first_frame(page, timeout_ms=60000):

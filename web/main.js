@@ -52,7 +52,7 @@ const queue = { A: [], B: [], C: [], UP: [], DOWN: [] };
 const level = { A: false, B: false, C: false, UP: false, DOWN: false };
 const changedAt = { A: 0, B: 0, C: 0, UP: 0, DOWN: 0 };
 let inputAt = null;        // when the first input of a press arrived (latency)
-let resetting = false;
+let stopped = null;        // why saving stopped (a reset, another tab), or null
 let injected = false;      // a whole long press handed to the device, not yet stepped
 
 // --- the screen ---------------------------------------------------------------
@@ -169,7 +169,7 @@ function restoreData() {
 }
 
 function saveData() {
-  if (resetting) return;
+  if (stopped) return;
   const files = {};
   walk(DATA, files);
   try {
@@ -231,6 +231,7 @@ function showCounts(report, last) {
   let text = "Refreshes: " + report.full + " full, " + report.partial + " partial";
   if (last) text += " \u00b7 last: " + last[0] + (last[0] === "partial" ? " (rows " + last[2] + "\u2013" + (last[2] + last[4] - 1) + ")" : "");
   if (report.asleep) text += " \u00b7 asleep: press a button to wake it";
+  if (stopped) text += " \u00b7 " + stopped;
   status(text);
 }
 
@@ -384,10 +385,19 @@ function setupOwner() {
   });
 }
 
+// One device per browser: when another tab of this page saves, this one
+// stops saving (it would overwrite the other's game) and says so.
+window.addEventListener("storage", (e) => {
+  if (e.key === null || e.key.startsWith(STORE)) {
+    stopped = "not saved: Usher was used in another tab, reload to continue from there";
+    status(stopped);
+  }
+});
+
 // Bound before the boot, so a device that cannot start can still be reset.
 $("reset").addEventListener("click", () => {
   if (!confirm("Reset the device? The saved game, settings, records and owner data kept in this browser are deleted.")) return;
-  resetting = true;   // nothing may be saved again before the page is gone
+  stopped = "reset";   // nothing may be saved again before the page is gone
   clearStore();
   location.reload();
 });

@@ -34,9 +34,16 @@ def url():
 
 
 @pytest.fixture(scope="module")
-def context():
-    with browser.browser_context(viewport={"width": 1000, "height": 800}) as ctx:
-        yield ctx
+def chromium():
+    with browser.chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def context(chromium):
+    ctx = chromium.new_context(viewport={"width": 1000, "height": 800})
+    yield ctx
+    ctx.close()
 
 
 @pytest.fixture()
@@ -233,8 +240,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
          "has_touch": True}
 
 
-def test_phone_width_touch_taps_and_a_held_finger(url):
-    with browser.browser_context(**PHONE) as ctx:
+def test_phone_width_touch_taps_and_a_held_finger(chromium, url):
+    ctx = chromium.new_context(**PHONE)
+    try:
         page = ctx.new_page()
         browser.open_page(page, url)
         layout = page.evaluate("""() => ({
@@ -260,3 +268,22 @@ def test_phone_width_touch_taps_and_a_held_finger(url):
         assert events == [["press", "B"], ["long", "B"], ["release", "B"]], events
         sim.play("B~")
         assert_same_frame(page, sim, "finger held on B")
+    finally:
+        ctx.close()
+
+
+def test_a_second_tab_takes_over_and_the_first_stops_saving(page, context, url):
+    for token in "DOWN,DOWN,C".split(","):
+        play_token(page, token, "key")
+    other = context.new_page()
+    try:
+        browser.open_page(other, url)
+        for token in "DOWN,DOWN,C,C".split(","):
+            play_token(other, token, "key")     # the other tab starts a Multisala game
+        saved = browser.stored_files(other)
+        assert "/data/game.json" in saved
+        page.wait_for_function("document.getElementById('status').innerText.includes('another tab')")
+        play_token(page, "A", "key")          # the first tab still plays, but saves nothing
+        assert browser.stored_files(page) == saved
+    finally:
+        other.close()
