@@ -17,14 +17,15 @@ PORTABLE_PATH := firmware:tests/portable
 DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 
 .PHONY: setup system-deps sim test check lint types test-cpython test-unix test-device test-wasm test-mpy \
-	bench screenshots golden fonts icons clean
+	bench screenshots golden fonts icons clean web web-serve web-screenshots
 
 setup: system-deps $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
 
 # Programs the tests drive from outside Python: Node (WebAssembly port), Xvfb
-# (the simulator window test) and tmux (the terminal test). Installed with
-# apt-get when missing and running as root; otherwise it says what to install.
-SYSTEM_TOOLS := node:nodejs npm:npm Xvfb:xvfb tmux:tmux
+# (the simulator window test), tmux (the terminal test) and Chromium (the
+# browser page's test, driven by Playwright with this system browser). Installed
+# with apt-get when missing and running as root; otherwise it says what to install.
+SYSTEM_TOOLS := node:nodejs npm:npm Xvfb:xvfb tmux:tmux chromium:chromium
 system-deps:
 	@missing=""; for t in $(SYSTEM_TOOLS); do cmd=$${t%%:*}; pkg=$${t##*:}; \
 	  command -v $$cmd >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
@@ -64,7 +65,7 @@ types: $(STAMP) $(TYPESHED_STAMP)
 	$(BIN)/mypy firmware/usher
 
 # Every test under tests/ on CPython (the portable ones and the host-only ones).
-test-cpython: $(STAMP)
+test-cpython: $(STAMP) $(NODE_STAMP)
 	$(PY) -m pytest
 
 # The portable tests (engines, core, UI) again on MicroPython's unix port ...
@@ -92,6 +93,20 @@ bench: setup
 	$(PY) bench/memory.py
 	$(PY) bench/speed.py
 	$(PY) bench/refresh.py
+	$(PY) bench/web.py
+
+# The device in a static page: MicroPython WebAssembly from node_modules, the
+# firmware's usher package and web/ (page, glue, backend) -> build/web/.
+web: $(STAMP) $(NODE_STAMP)
+	$(PY) -m web.build
+
+PORT ?= 8000
+web-serve: web
+	$(PY) -m web.serve --port $(PORT)
+
+# The page at a desktop and a phone width in docs/screenshots/ (Chromium).
+web-screenshots: $(STAMP) $(NODE_STAMP)
+	$(PY) -m web.shots
 
 # README screenshots and the golden images, from scripted sessions (sim/shots.py).
 screenshots: $(STAMP)

@@ -1,0 +1,81 @@
+# Owner data uploaded in the page (PL-11): the same checks as `usher data
+# check` (host_tools/usher_host/data.py: UTF-8 text, then the game's own
+# parser from the firmware, the functions host_tools/usher_host/datakinds.py
+# calls), after the size limit the device itself applies
+# (usher.ui.owner_data.read_text); a valid file is written where `usher data
+# upload` puts it, so the next new game reads it as on the device.
+# Plain MicroPython/CPython code: tests/host/test_web_backend.py runs it on
+# CPython against datakinds.
+import binascii
+import json
+import os
+
+from usher.core import storage
+from usher.ui import owner_data
+
+DATA_DIR = "/data"
+# kind -> file under the data folder and what it is: the same table as
+# host_tools/usher_host/datakinds.py (tests/host/test_web_backend.py checks).
+KINDS = (
+    ("panels", "takeaseat/panels.txt", "Take a Seat reservation panels (TS-2)"),
+    ("automa", "takeaseat/automa.txt", "Take a Seat Automa deck (TS-6)"),
+    ("deckreative", "multisala/deck.txt", "Pulisci il Multisala DecKreative deck (MS-1)"),
+    ("theatre-deck", "theatre/deck.txt", "The Theatre deck list (TH-13)"),
+)
+
+
+def check_owner(kind, b64, name, size):
+    """Owner data from the page's file input: its name, its size and (base64)
+    at most its first MAX_BYTES + 1 bytes. The same checks as `usher data
+    check` (UTF-8 text, the game's own parser) after the device's size limit;
+    a valid file is written where `usher data upload` puts it. JSON {"ok",
+    "lines", "path"}: lines as `usher data check` prints them."""
+    raw = binascii.a2b_base64(b64.encode())
+    return json.dumps(owner_check(kind, raw, DATA_DIR, name, size))
+
+
+def owner_check(kind, raw, data_dir, name="file", size=None):
+    entry = None
+    for k in KINDS:
+        if k[0] == kind:
+            entry = k
+    if entry is None:
+        return {"ok": False, "lines": ["unknown kind %r" % kind], "path": None}
+    path = entry[1]
+    size = len(raw) if size is None else size
+    if size > owner_data.MAX_BYTES:
+        # The device would refuse it too (usher.ui.owner_data.read_text).
+        return {"ok": False, "path": path,
+                "lines": ["%s: too big (%d bytes, at most %d); nothing was uploaded."
+                          % (name, size, owner_data.MAX_BYTES)]}
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeError:
+        return {"ok": False, "path": path, "lines": ["%s is not UTF-8 text." % name]}
+    defects = parser_for(path)(text)[1]
+    if defects:
+        lines = ["%s: %s" % (name, d) for d in defects]
+        lines.append("%s: %d defect(s); nothing was uploaded." % (name, len(defects)))
+        return {"ok": False, "lines": lines, "path": path}
+    target = storage.join(data_dir, path)
+    storage.makedirs(target.rsplit("/", 1)[0])
+    tmp = target + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(raw)
+    try:
+        os.remove(target)
+    except OSError:
+        pass
+    os.rename(tmp, target)
+    return {"ok": True, "path": path,
+            "lines": ["%s: valid %s" % (name, entry[2]),
+                      "uploaded to %s (%d bytes); a new game uses it" % (target, len(raw))]}
+
+
+def parser_for(path):
+    """The firmware's own parser for an owner file (usher.ui.owner_data)."""
+    for game_id in sorted(owner_data.FILES):
+        for name, _key, parse in owner_data.FILES[game_id]:
+            if name == path:
+                return parse
+    raise KeyError(path)
