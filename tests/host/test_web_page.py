@@ -188,7 +188,7 @@ def test_owner_data_is_checked_like_usher_data_check(page):
                                                 "buffer": good.encode()}])
     page.wait_for_function("document.getElementById('owner-result').innerText.includes('good.txt')")
     assert page.inner_text("#owner-result").split("\n")[0] == \
-        "good.txt: valid Take a Seat reservation panels (TS-2)"
+        "good.txt: valid Take a Seat reservation panels"
     stored = browser.stored_files(page)
     assert base64.b64decode(stored["/data/takeaseat/panels.txt"]).decode() == good
     # The device reads it at the next new game: the panel picker lists its
