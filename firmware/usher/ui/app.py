@@ -244,7 +244,17 @@ class App:
         with `usher data`) give the engine options under the screen's own; a
         file that cannot be used is named in a message and the default is
         used (TS-2, MS-2, PL-11). They are read once, here: the record keeps
-        them, so a resume or replay never depends on the files again."""
+        them, so a resume or replay never depends on the files again.
+        With a roster of players (usher.ui.players) each seat is first asked
+        for a name; the game then starts from the last seat's screen."""
+        from usher.ui import players
+        if players.needs_names(self, game_id, options):
+            players.ask_names(self, game_id, options, seed)
+            return
+        self.start_game(game_id, options, seed)
+
+    def start_game(self, game_id, options, seed=None):
+        """new_game without asking the seats' names."""
         from usher.ui import owner_data
         eng = self.load_engine(game_id)
         if seed is None:
@@ -294,12 +304,21 @@ class App:
         return True
 
     def end_game(self):
-        """Forget the running game (after its end screen) and go to the launcher."""
+        """Forget the running game (after its end screen) and go to the
+        launcher. A finished game is first kept in the play history
+        (usher.ui.playlog); a problem with the history is shown, the game
+        still ends."""
+        problem = None
+        if self.record is not None and self.state is not None and self.state.get("phase") == "over":
+            from usher.ui import playlog
+            problem = playlog.keep(self)
         storage.delete(self.game_path)
         self.log("end", {"game": self.game_id, "actions": len(self.record["actions"]) if self.record else 0})
         gid = self.game_id
         self._clear_game()
         self.reset([screens.Launcher(self)])
+        if problem:
+            self.show_message("History", problem)
         # Only when the device asks for it (services["unload_games"]): a test
         # or the simulator may hold the game's classes and compare against
         # them after a game ends, which a fresh import would break.
