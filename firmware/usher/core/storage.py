@@ -51,7 +51,6 @@ def save(path, obj):
     """Write obj as JSON to path atomically, keeping the previous file as
     path + '.bak'."""
     tmp = path + ".tmp"
-    bak = path + ".bak"
     data = json.dumps(obj)
     with open(tmp, "w") as f:
         f.write(data)

@@ -14,7 +14,7 @@ import sys
 from usher import VERSION, games
 from usher.core import game, storage
 from usher.core.game import GameError
-from usher.ui import screens
+from usher.ui import screens, seats
 from usher.ui.history import History, default_describe
 from usher.ui.refresh import BandSums, RefreshPolicy
 from usher.ui.widgets import MessageBox
@@ -73,6 +73,7 @@ class App:
         self.record = None
         self.state = None
         self.ui = {"routes": [], "next_seed": 1, "settings": dict(DEFAULT_SETTINGS)}  # type: dict
+        seats.use(None)
         self.game_path = storage.join(data_dir, "game.json")
         self.ui_path = storage.join(data_dir, "ui.json")
 
@@ -156,12 +157,14 @@ class App:
         self.engine = eng
         self.record = rec
         self.game_id = rec["game"]
+        seats.use(rec["options"])
 
     def _clear_game(self):
         self.game_id = None
         self.engine = None
         self.record = None
         self.state = None
+        seats.use(None)
 
     def build(self, route):
         """The screen for a saved route name, or None."""
@@ -266,6 +269,7 @@ class App:
         rec, state = game.new_record(eng, options, seed)
         storage.save(self.game_path, rec)  # saved before the screen shows it (PL-8)
         self.engine, self.record, self.state, self.game_id = eng, rec, state, game_id
+        seats.use(options)
         # docs/log-format.md: a "game" entry starts a game in the log.
         self.log("game", {"game": game_id, "seed": seed, "options": options})
         self.show_game()

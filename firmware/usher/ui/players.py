@@ -19,10 +19,10 @@
 # under "names" (their engines ignore the key). The record keeps the options,
 # so resume, replay and the history see the same names.
 #
-# Truncation rule (label/fit): a name is shown whole when it fits the slot a
-# screen gives it; otherwise it is cut to the longest start that fits
-# followed by one ".", e.g. "Maximilian" -> "Maxim." in a 40 px column.
-from usher.ui import text
+# The seats' names and the one label helper of every screen are in
+# usher.ui.seats (always loaded, small); this module is imported when a game
+# starts and by Settings > Players.
+from usher.ui import seats, text
 
 ROSTER_FILE = "players.txt"
 MAX_NAME = 10
@@ -113,71 +113,10 @@ def add_to_roster(data_dir, name):
     return None
 
 
-# --- the seats of a game ------------------------------------------------------------
-
-def seat_count(game_id, options):
-    """How many seats a game's options have (people at the table)."""
-    n = options.get("players", 1)
-    if type(n) is list:
-        return len(n)
-    if game_id == "takeaseat" and options.get("mode", "solo") == "solo":
-        return 1
-    return n if type(n) is int else 1
-
-
-def with_names(game_id, options, names):
-    """options with the seats' names where the engine takes them."""
-    o = dict(options)
-    if game_id in ("theatre", "seatwars"):
-        o["players"] = list(names)   # both engines take a list of names
-    else:
-        o["names"] = list(names)
-    return o
-
-
-def names_of(options, n=None):
-    """The seats' names kept in a game's options, or None (P1..Pn)."""
-    for key in ("names", "players"):
-        v = options.get(key)
-        if type(v) is list:
-            return v
-    return None
-
-
-def default_name(i):
-    return "P%d" % (i + 1)
-
-
-def name(app, i):
-    """The name of seat i (0-based) of the running game."""
-    ns = names_of(app.record["options"]) if app.record else None
-    if ns and 0 <= i < len(ns):
-        return ns[i]
-    return default_name(i)
-
-
-def fit(font, s, max_w):
-    """s cut to the longest start that fits max_w followed by '.'."""
-    if text.width(font, s) <= max_w:
-        return s
-    while s and text.width(font, s + ".") > max_w:
-        s = s[:-1]
-    return s + "."
-
-
-def label(app, i, font=None, max_w=None):
-    """THE player label of every screen: seat i's name, cut by the rule
-    above when max_w (pixels in font) is given."""
-    s = name(app, i)
-    if max_w is None:
-        return s
-    return fit(font or text.BODY, s, max_w)
-
-
 def needs_names(app, game_id, options):
     """True when new_game must first ask the seats' names: the roster is not
     empty and the options carry no names yet."""
-    if names_of(options) is not None or options.get("_named"):
+    if seats.names_of(options) is not None or options.get("_named"):
         return False
     roster, problem = load_roster(app.data_dir)
     return bool(roster) or problem is not None
@@ -186,7 +125,7 @@ def needs_names(app, game_id, options):
 def ask_names(app, game_id, options, seed):
     """Push the first seat's name picker; the last one starts the game."""
     roster, problem = load_roster(app.data_dir)
-    n = seat_count(game_id, options)
+    n = seats.seat_count(game_id, options)
     app.push(SeatName(app, game_id, options, seed, roster, [], n))
     if problem:
         app.show_message("Players", problem)
@@ -206,7 +145,7 @@ class SeatName(ChoiceEntry):
 
     def __init__(self, app, game_id, options, seed, roster, chosen, n):
         i = len(chosen)
-        choices = [(default_name(i), default_name(i), None)]
+        choices = [(seats.default_name(i), seats.default_name(i), None)]
         for r in roster:
             if r not in chosen:
                 choices.append((r, r, None))
@@ -237,7 +176,7 @@ class SeatName(ChoiceEntry):
             app.push(SeatName(app, self.game_id, self.options, self.seed, self.roster, chosen,
                               self.n))
             return
-        opts = with_names(self.game_id, self.options, chosen)
+        opts = seats.with_names(self.game_id, self.options, chosen)
         app.start_game(self.game_id, opts, self.seed)
 
 
@@ -310,3 +249,37 @@ class LetterPicker(Screen):
             self.app.show_message("Name", bad)
             return
         self.on_done(self.app, s)
+
+
+# --- Settings > Players -------------------------------------------------------------
+
+ADD = "\x00add"
+
+
+def roster_menu(app):
+    """The roster's names and "Add a name" (letter by letter)."""
+    from usher.ui.widgets import Menu
+    names, problem = load_roster(app.data_dir)
+    items = [("Add a name", ADD)] + [(n, None) for n in names]
+    m = Menu(app, "Players (%d/%d)" % (len(names), MAX_ROSTER), items, _roster_chosen)
+    return m, problem
+
+
+def open_roster(app):
+    m, problem = roster_menu(app)
+    app.push(m)
+    if problem:
+        app.show_message("Players", problem)
+
+
+def _roster_chosen(app, value):
+    if value == ADD:
+        app.push(LetterPicker(app, "New player", _added))
+
+
+def _added(app, name):
+    problem = add_to_roster(app.data_dir, name)
+    app.pop()            # the letter picker
+    app.replace(roster_menu(app)[0])
+    if problem:
+        app.show_message("Players", problem)

@@ -48,9 +48,9 @@ def play_path(data_dir, n):
 # --- what a finished game says ------------------------------------------------------
 
 def _names(options, n):
-    from usher.ui import players
-    ns = players.names_of(options) or []
-    return [ns[i] if i < len(ns) else players.default_name(i) for i in range(n)]
+    from usher.ui import seats
+    ns = seats.names_of(options) or []
+    return [ns[i] if i < len(ns) else seats.default_name(i) for i in range(n)]
 
 
 def _takeaseat(st, options):
@@ -153,7 +153,7 @@ def entry(game_id, record, state, date=None, version=""):
 # --- the files ----------------------------------------------------------------------
 
 def _candidates(path):
-    return ((path, "main"), (path + ".tmp", "recovered"), (path + ".bak", "backup"))
+    return (path, path + ".tmp", path + ".bak")   # as storage.load: main, recovered, backup
 
 
 def _valid(path):
@@ -173,7 +173,7 @@ def open_index(data_dir):
     no copy of it can be read, it is set aside and the problem names it."""
     path = index_path(data_dir)
     seen = False
-    for cand, source in _candidates(path):
+    for cand in _candidates(path):
         if not storage.exists(cand):
             continue
         seen = True

@@ -14,6 +14,7 @@ def settings_menu(app):
         ("About", "about"),
         ("Full refresh after %d partials" % app.setting("max_partials"), "max_partials"),
         ("Sleep after %d min idle" % app.setting("sleep_min"), "sleep_min"),
+        ("Players", "players"),
     ]
     m = Menu(app, "Settings", items, _setting_chosen)
     m.route = "settings"
@@ -23,6 +24,9 @@ def settings_menu(app):
 def _setting_chosen(app, value):
     if value == "about":
         app.push(About(app))
+    elif value == "players":
+        from usher.ui import players
+        players.open_roster(app)
     elif value == "max_partials":
         app.push(NumberEntry(app, "Settings", "Partial refreshes before a full one",
                              app.setting("max_partials"), 1, 30, _set_partials))
