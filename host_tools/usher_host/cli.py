@@ -4,7 +4,8 @@
   usher flash [--port P]              compile and copy the firmware (only what changed), reset
   usher logs [-o FILE] [--follow]     pull the device log as JSON lines / stream the console
   usher replay FILE                   replay a pulled log or saved game on the desktop
-  usher data check|upload|download    owner data: panels and decks, validated first
+  usher data check|upload|download    owner data: panels, decks, players, validated first
+  usher history pull [-o DIR]         the play history as CSV and JSON (docs/history.md)
   usher backup DIR / usher restore DIR   saved games and records
   usher virtual-device --flash DIR    a stand-in board for tests (PL-13)
 
@@ -68,6 +69,11 @@ def cmd_data(args):
     return data.command(args)
 
 
+def cmd_history(args):
+    from usher_host import history
+    return history.pull_command(args, out=_say)
+
+
 def cmd_backup(args):
     from usher_host import backup
     return backup.backup_command(args.port, args.folder, args.data_dir, out=_say)
@@ -128,12 +134,25 @@ def parser():
         if name == "upload":
             _port_arg(q)
             q.add_argument("--data-dir", default=layout.DATA_DIR)
+            q.add_argument("--folder", help="copy into a local data folder instead of a board "
+                           "(the simulator's: out/sim-data)")
     q = dsub.add_parser("download", help="copy a data file back from the board")
     q.add_argument("kind", choices=layout.data_kind_names())
     q.add_argument("file")
     _port_arg(q)
     q.add_argument("--data-dir", default=layout.DATA_DIR)
     p.set_defaults(func=cmd_data)
+
+    p = sub.add_parser("history", help="the play history: pull it as CSV and JSON")
+    hsub = p.add_subparsers(dest="action", required=True)
+    q = hsub.add_parser("pull", help="write history.csv and history.json (docs/history.md)")
+    _port_arg(q)
+    q.add_argument("--output", "-o", default=".", help="folder for history.csv and history.json")
+    q.add_argument("--data-dir", default=layout.DATA_DIR, help="data folder on the board")
+    q.add_argument("--from", dest="source", metavar="FOLDER",
+                   help="read a local data folder instead of a board (the simulator's "
+                   "out/sim-data, a `usher backup`)")
+    p.set_defaults(func=cmd_history)
 
     for name, func, helptext in (("backup", cmd_backup, "copy saved games and records to a folder"),
                                  ("restore", cmd_restore, "copy them back to the board")):

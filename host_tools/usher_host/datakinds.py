@@ -40,6 +40,12 @@ def theatre_deck(text):
     return ["%s: %s" % (rule, msg) for rule, msg in validator.validate_deck(text, 2, None)]
 
 
+def players_roster(text):
+    _firmware()
+    from usher.ui import players
+    return list(players.parse_roster(text)[1])
+
+
 # kind -> (file name under the board's data folder, validator, what it is)
 KINDS = {
     "panels": ("takeaseat/panels.txt", takeaseat_panels, "Take a Seat reservation panels (TS-2)"),
@@ -47,6 +53,7 @@ KINDS = {
     "deckreative": ("multisala/deck.txt", multisala_deckreative,
                     "Pulisci il Multisala DecKreative deck (MS-1)"),
     "theatre-deck": ("theatre/deck.txt", theatre_deck, "The Theatre deck list (TH-13)"),
+    "players": ("players.txt", players_roster, "roster of players (one name a line)"),
 }
 
 

@@ -61,8 +61,8 @@ def _takeaseat(st, options):
         return {"players": _names(options, 1), "scores": [p["total"]],
                 "winners": [0] if won else [], "solo": "automa",
                 "opp": {"name": "Automa", "score": a["total"], "won": not won,
-                        "breakdown": [["majorities", a["majority_points"]],
-                                      ["x", a["multiplier"]]]},
+                        "breakdown": [["majorities", "%dx%d" % (a["majority_points"],
+                                                                  a["multiplier"])]]},
                 "breakdown": [[["objectives", p["objective_total"]],
                                ["majorities", p["majority_points"]],
                                ["usher bonus", p["usher_bonus"]]]]}
@@ -79,8 +79,8 @@ def _theatre(st, options):
     n = len(st["players"])
     bd = []
     for p in range(n):
-        bd.append([["in", 1 if st["alive"][p] else 0], ["deck", st["deck"][p]],
-                   ["hand", st["hand"][p]], ["breakroom", st["breakroom"][p]]])
+        bd.append([["deck", st["deck"][p]], ["hand", st["hand"][p]],
+                   ["breakroom", st["breakroom"][p]]])
     return {"players": list(st["players"]), "scores": [None] * n,
             "winners": list(st["winners"]), "breakdown": bd,
             "rounds": st["stats"]["rounds"]}
@@ -93,7 +93,8 @@ def _multisala(st, options):
     delta = last.get("delta") or [0] * n
     bd = [[["last round", delta[p]]] for p in range(n)]
     out = {"players": _names(options, n), "scores": list(st["totals"]),
-           "winners": engine.winners(st), "breakdown": bd, "variant": bool(st["variant"])}
+           "winners": engine.winners(st), "breakdown": bd, "variant": bool(st["variant"]),
+           "rounds": st["rounds"]}
     if n == 1:
         out["solo"] = "record"
     return out

@@ -15,11 +15,12 @@ NAME_W = 92         # pixels for a name in a statistics row (BODY font)
 
 
 def tenths(total, count):
-    """total / count with one decimal, rounded half up: "12.5"."""
+    """total / count with one decimal, rounded half away from zero: "12.5"."""
     if not count:
         return "-"
-    t = (total * 20 + count) // (2 * count)
-    return "%d.%d" % (t // 10, t % 10)
+    sign = "-" if total < 0 else ""
+    t = (abs(total) * 20 + count) // (2 * count)
+    return "%s%d.%d" % (sign if t else "", t // 10, t % 10)
 
 
 def aggregate(rows, game_id):
@@ -40,8 +41,9 @@ def aggregate(rows, game_id):
         names = r["players"]
         for i in range(len(names)):
             seats_[names[i]] = seats_.get(names[i], 0) + 1
-        for w in r["winners"]:
-            wins[names[w]] = wins.get(names[w], 0) + 1
+        if r.get("solo") != "record":    # Multisala solo has no one to beat
+            for w in r["winners"]:
+                wins[names[w]] = wins.get(names[w], 0) + 1
         for i in range(len(names)):
             v = r["scores"][i]
             if v is None:
@@ -81,9 +83,12 @@ def lines_for(st, game_id):
     if not st["plays"]:
         return out
     for name, k in _ranked(st["seats"]):
-        out.append((seats.fit(text.BODY, name, NAME_W),
-                    "%d win%s of %d" % (st["wins"].get(name, 0),
-                                        "" if st["wins"].get(name, 0) == 1 else "s", k)))
+        w = st["wins"].get(name, 0)
+        if st["record_history"] and not st["wins"]:
+            value = "%d solo play%s" % (k, "" if k == 1 else "s")
+        else:
+            value = "%d win%s of %d" % (w, "" if w == 1 else "s", k)
+        out.append((seats.fit(text.BODY, name, NAME_W), value))
     s = st["solo"]
     if s["played"]:
         out.append(("vs Automa", "%d won, %d lost" % (s["won"], s["played"] - s["won"])))
@@ -178,7 +183,9 @@ def _chosen(app, value):
 def play_line(r):
     """One row of the last plays: "#12 Seat Wars: Ben"."""
     ws = r["winners"]
-    if r.get("solo") == "automa":
+    if r.get("solo") == "record":
+        who = "%s %d solo" % (seats.fit(text.BODY, r["players"][0], NAME_W), r["scores"][0])
+    elif r.get("solo") == "automa":
         who = "won vs Automa" if ws else "Automa won"
     elif not ws:
         who = "no winner"
@@ -212,14 +219,13 @@ def _open_play(app, n):
     app.push(PlayScore(app, full))
 
 
-def short_breakdown(parts):
-    """[["objectives", 12], ...] -> "obj 12 maj 9 ush 3" (first 3 letters)."""
-    return " ".join(["%s %s" % (label[:3], v) for label, v in parts])
+COLS_X = 166          # PlayScore: the breakdown columns, right of the score
 
 
 class PlayScore(Screen):
-    """A kept play's final scores: date, then one row per player (winner
-    marked *) with the score and its breakdown; UP/DOWN scroll."""
+    """A kept play's final scores: actions and seed, then one row per
+    player (winner marked *) with the score and its breakdown in columns
+    (the labels of the first player's breakdown); UP/DOWN scroll."""
 
     def __init__(self, app, full):
         super().__init__(app)
@@ -233,35 +239,43 @@ class PlayScore(Screen):
         if opp:
             rows.append((opp["name"], opp["score"], opp["won"], opp["breakdown"]))
         self.rows = rows
+        self.labels = [label for label, _ in (full["breakdown"][0] if full["breakdown"] else [])]
         self.top = 0
         self.fit = (BODY_H - text.SMALL.HEIGHT - 3) // ROW_H
 
     def status(self):
-        return self.full.get("date") and self.full["date"][:10] or "undated"
+        d = self.full.get("date")
+        return d[:10] if d else "undated"
 
     def keys(self):
         return ("Back", None, None)
 
     def draw_body(self, c):
         f = self.full
+        S = text.SMALL
         head = "%d actions, seed %d" % (f["actions"], f["seed"])
-        if f.get("rounds"):
-            head = "%d rounds, " % f["rounds"] + head
-        text.draw(c, text.SMALL, text.fit(text.SMALL, head, WIDTH - 8), 4, BODY_Y)
+        if len(self.rows) > self.fit:
+            head = "%d-%d/%d " % (self.top + 1, min(len(self.rows), self.top + self.fit),
+                                  len(self.rows)) + head
+        text.draw(c, S, text.fit(S, head, 118), 4, BODY_Y)
+        text.draw_right(c, S, "score", 158, BODY_Y)
+        n = len(self.labels)
+        colw = (WIDTH - 2 - COLS_X) // n if n else 0
+        for k in range(n):
+            right = COLS_X + (k + 1) * colw
+            text.draw_right(c, S, seats.fit(S, self.labels[k], colw - 3), right, BODY_Y)
         y = BODY_Y + text.SMALL.HEIGHT + 3
         for name, score, won, parts in self.rows[self.top:self.top + self.fit]:
-            mark = "*" if won else " "
-            text.draw(c, text.BODY, mark, 4, y)
-            text.draw(c, text.BODY, seats.fit(text.BODY, name, 120), 14, y)
+            if won:
+                text.draw(c, text.BODY, "*", 4, y)
+            text.draw(c, text.BODY, seats.fit(text.BODY, name, 112), 14, y)
             if score is not None:
-                text.draw_right(c, text.BODY, str(score), 176, y)
-            text.draw(c, text.SMALL, text.fit(text.SMALL, short_breakdown(parts), WIDTH - 190),
-                      186, y + 2)
+                text.draw_right(c, text.BODY, str(score), 158, y)
+            for label, v in parts:
+                if label in self.labels:
+                    k = self.labels.index(label)
+                    text.draw_right(c, text.BODY, str(v), COLS_X + (k + 1) * colw, y)
             y += ROW_H
-        if len(self.rows) > self.fit:
-            text.draw_right(c, text.SMALL, "%d-%d/%d" % (self.top + 1,
-                            min(len(self.rows), self.top + self.fit), len(self.rows)),
-                            WIDTH - 4, BODY_Y)
 
     def button(self, b):
         if b == "A":
