@@ -97,7 +97,8 @@ class TurnScreen(Screen):
 
     def draw_body(self, c):
         st = self.app.state
-        text.draw(c, text.BODY, text.fit(text.BODY, current_name(st) + "'s turn", 96), 4, BODY_Y)
+        who = seats.label(st["current"], text.BODY, 96 - text.width(text.BODY, "'s turn"))
+        text.draw(c, text.BODY, who + "'s turn", 4, BODY_Y)
         if st["phase"] == "last_round":
             c.fill_rect(104, BODY_Y, 88, 14, 1)
             text.draw_centered(c, text.SMALL, "LAST ROUND", 148, BODY_Y + 2, 0)

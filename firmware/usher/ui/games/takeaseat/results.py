@@ -227,19 +227,27 @@ class SoloResult(Screen):
                   154, BODY_Y + 57)
         y = BODY_Y + 70
         c.hline(0, y, WIDTH, 1)
-        x = text.draw(c, text.BODY, seats.label(0, text.BODY, 46, "You"), 4, y + 10)
-        text.draw(c, text.BIG, str(p["total"]), max(34, x + 4), y + 5)
-        text.draw(c, text.BODY, "Automa", 98, y + 10)
-        text.draw(c, text.BIG, str(a["total"]), 152, y + 5)
         if res["winner"] == "player":
             verdict = "You win!" if seats.names_in_use() is None else \
-                seats.label(0, text.BODY, 52) + " wins!"
+                seats.label(0, text.BODY, 60) + " wins!"
         elif p["total"] == a["total"]:
             verdict = "Tie: Automa wins"
         else:
             verdict = "Automa wins"
-        w = text.width(text.BODY, verdict)
-        draw.inverted(c, text.BODY, verdict, WIDTH - w - 7, y + 9, 3)
+        # Laid out from the right so a long name never runs into the totals:
+        # verdict, the Automa's total and label, then the player's name cut
+        # to what is left (usher.ui.seats) and total.
+        vx = WIDTH - text.width(text.BODY, verdict) - 7
+        a_tot = str(a["total"])
+        ax = vx - 6 - text.width(text.BIG, a_tot)
+        lx = ax - 3 - text.width(text.BODY, "Automa")
+        p_tot = str(p["total"])
+        room = lx - 8 - text.width(text.BIG, p_tot) - 3 - 4
+        x = text.draw(c, text.BODY, seats.label(0, text.BODY, room, "You"), 4, y + 10)
+        text.draw(c, text.BIG, p_tot, x + 3, y + 5)
+        text.draw(c, text.BODY, "Automa", lx, y + 10)
+        text.draw(c, text.BIG, a_tot, ax, y + 5)
+        draw.inverted(c, text.BODY, verdict, vx, y + 9, 3)
 
     def button(self, b):
         if b == "A":
