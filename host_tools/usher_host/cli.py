@@ -3,7 +3,7 @@
   usher devices                       list serial ports that look like MicroPython boards
   usher flash [--port P]              compile and copy the firmware (only what changed), reset
   usher logs [-o FILE] [--follow]     pull the device log as JSON lines / stream the console
-  usher replay FILE                   replay a pulled log or saved game on the desktop
+  usher replay FILE                   replay a pulled log, saved game or kept play on the desktop
   usher data check|upload|download    owner data: panels, decks, players, validated first
   usher history pull [-o DIR]         the play history as CSV and JSON (docs/history.md)
   usher backup DIR / usher restore DIR   saved games and records
@@ -121,7 +121,9 @@ def parser():
     p = sub.add_parser("replay", help="replay a pulled log or saved game in the simulator")
     p.add_argument("file", help="a log pulled with `usher logs` (JSON lines) or a saved game (JSON)")
     p.add_argument("--saved", help="the device's saved game to compare with (e.g. from `usher backup`)")
-    p.add_argument("--game", type=int, default=-1, help="which game in the log (default: the last)")
+    p.add_argument("--game", type=int, default=-1,
+                   help="which game in the log, or which play number in a `usher history pull` "
+                   "JSON (default: the last)")
     p.add_argument("--png", help="folder to write the game screen into (PNG, drawn by the firmware UI)")
     p.set_defaults(func=cmd_replay)
 

@@ -51,6 +51,27 @@ def games_in_log(entries):
     return records
 
 
+def _kept_play(obj, which, path):
+    """A play of the history (docs/history.md) as a record: a kept play file
+    (history/pNNNNN.json, e.g. from `usher backup`) or the `usher history
+    pull` JSON, where which is the play number (-1: the last play)."""
+    if isinstance(obj, dict) and "actions_list" in obj:
+        return {"game": obj["game"], "options": obj.get("options", {}), "seed": obj["seed"],
+                "actions": obj["actions_list"]}
+    if isinstance(obj, dict) and obj.get("format") == "usher-history":
+        plays = [p for p in obj.get("plays", []) if "record" in p]
+        if not plays:
+            raise HostError("%s holds no play with its actions." % path)
+        if which == -1:
+            return plays[-1]["record"]
+        for p in plays:
+            if p["n"] == which:
+                return p["record"]
+        raise HostError("%s has no play #%d with its actions (plays: %s)." % (
+            path, which, ", ".join("#%d" % p["n"] for p in plays)))
+    return None
+
+
 def load_record(path, which=-1):
     try:
         with open(path, encoding="utf-8") as f:
@@ -59,6 +80,9 @@ def load_record(path, which=-1):
         raise HostError("Cannot read %s: %s" % (path, e.strerror)) from None
     try:
         obj = json.loads(text)
+        kept = _kept_play(obj, which, path)
+        if kept is not None:
+            return kept
         if isinstance(obj, dict) and "actions" in obj:
             return obj
         entries = [obj]
