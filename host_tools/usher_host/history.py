@@ -35,31 +35,25 @@ def _games():
 
 
 def load_folder(data_dir):
-    """(plays, problem): every kept play, oldest first, read from a local
-    data folder: the full entry where its file is there, else the summary
-    (marked "partial": true)."""
+    """(plays, problem): every kept play's line, oldest first, read from a
+    local data folder, with "record" (game, options, seed, actions) added
+    for the plays whose actions are kept."""
     playlog = _playlog()
     problem = playlog.open_index(data_dir)[1]
     plays = []
     for s in playlog.summaries(data_dir):
-        full = playlog.load_play(data_dir, s["n"])
-        if full is None:
-            full = dict(s)
-            full["partial"] = True
-        plays.append(full)
+        play = dict(s)
+        rec = playlog.load_record(data_dir, s["n"])
+        if rec is not None:
+            play["record"] = {"game": rec["game"], "options": rec["options"], "seed": rec["seed"],
+                              "actions": rec["actions"]}
+        plays.append(play)
     return plays, problem
 
 
 def export_json(plays):
     """The JSON document of docs/history.md."""
-    out = []
-    for p in plays:
-        q = {k: p[k] for k in sorted(p) if k != "actions_list"}
-        if "actions_list" in p:
-            q["record"] = {"game": p["game"], "options": p.get("options", {}), "seed": p["seed"],
-                           "actions": p["actions_list"]}
-        out.append(q)
-    return {"format": FORMAT, "version": FORMAT_VERSION, "plays": out,
+    return {"format": FORMAT, "version": FORMAT_VERSION, "plays": plays,
             "undated": [p["n"] for p in plays if not p.get("date")]}
 
 
@@ -117,10 +111,9 @@ def write_outputs(plays, out_dir, out=print):
     if undated:
         out("undated (the board did not know the date): %s"
             % ", ".join("#%d" % n for n in undated))
-    partial = [p["n"] for p in plays if p.get("partial")]
-    if partial:
-        out("only the summary of %s (the play's file is missing)"
-            % ", ".join("#%d" % n for n in partial))
+    replayable = [p["n"] for p in plays if "record" in p]
+    out("actions kept (usher replay %s --game N): %s" % (
+        json_path, ", ".join("#%d" % n for n in replayable) if replayable else "none"))
     return csv_path, json_path
 
 

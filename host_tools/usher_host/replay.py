@@ -52,12 +52,9 @@ def games_in_log(entries):
 
 
 def _kept_play(obj, which, path):
-    """A play of the history (docs/history.md) as a record: a kept play file
-    (history/pNNNNN.json, e.g. from `usher backup`) or the `usher history
-    pull` JSON, where which is the play number (-1: the last play)."""
-    if isinstance(obj, dict) and "actions_list" in obj:
-        return {"game": obj["game"], "options": obj.get("options", {}), "seed": obj["seed"],
-                "actions": obj["actions_list"]}
+    """A play of the `usher history pull` JSON (docs/history.md) as a
+    record: which is the play number (-1: the last play). (A kept play's own
+    file, history/pNNNNN.json, is a record already.)"""
     if isinstance(obj, dict) and obj.get("format") == "usher-history":
         plays = [p for p in obj.get("plays", []) if "record" in p]
         if not plays:

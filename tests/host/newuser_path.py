@@ -45,7 +45,7 @@ def run(data_dir, png_dir=None):
     pngs = []
     for part, script in (("seatwars", SEATWARS), ("multisala", MULTISALA), ("stats", STATS)):
         step = 0
-        for tok, events in parse_script(script):
+        for _tok, events in parse_script(script):
             s.step(events)
             step += 1
             if png_dir:

@@ -29,11 +29,16 @@ def usher(*args, timeout=120):
     return p.returncode, p.stdout, p.stderr
 
 
-def _replayed(play):
-    """The final state of a kept play, replayed by the engine."""
-    return game.replay(games.engine(play["game"]), {"game": play["game"], "options": play["options"],
-                                                    "seed": play["seed"],
-                                                    "actions": play["actions_list"]})
+def _replayed(record):
+    """The final state of a kept play's record, replayed by the engine."""
+    return game.replay(games.engine(record["game"]), record)
+
+
+def test_docs_state_the_caps_and_the_flash_cost():
+    with open(os.path.join(ROOT, "docs", "history.md"), encoding="utf-8") as f:
+        doc = f.read()
+    assert "CAP = %d" % playlog.CAP in doc and "ACTIONS_CAP = %d" % playlog.ACTIONS_CAP in doc
+    assert "bench/history_flash.py" in doc
 
 
 def test_new_user_uploads_three_names_plays_two_games_sees_statistics_pulls_csv(tmp_path):
@@ -54,7 +59,7 @@ def test_new_user_uploads_three_names_plays_two_games_sees_statistics_pulls_csv(
     rows = list(playlog.summaries(data))
     assert [(r["n"], r["game"], r["players"]) for r in rows] == [
         (1, "seatwars", ["Anna", "Ben"]), (2, "multisala", ["Maximilian"])]
-    sw, ms = playlog.load_play(data, 1), playlog.load_play(data, 2)
+    sw, ms = playlog.load_record(data, 1), playlog.load_record(data, 2)
     sw_final, ms_final = _replayed(sw), _replayed(ms)
     sw_totals = [sum(e["points"] for e in p["scored"]) for p in sw_final["players"]]
     assert rows[0]["scores"] == sw_totals and rows[0]["winners"] == sw_final["winners"]
@@ -121,14 +126,14 @@ def test_export_round_trip_csv_and_json_and_replay_of_a_kept_play(tmp_path):
     assert code == 0, err
     assert "5 play(s) kept" in out and "undated (the board did not know the date): #2, #4, #5" in out
 
-    kept = [playlog.load_play(data, n) for n in range(1, 6)]
+    kept = [playlog.find(data, n) for n in range(1, 6)]
+    records = [playlog.load_record(data, n) for n in range(1, 6)]
     doc = json.load(open(os.path.join(out_dir, "history.json"), encoding="utf-8"))
     assert doc["format"] == "usher-history" and doc["version"] == 1 and doc["undated"] == [2, 4, 5]
-    for p, k in zip(doc["plays"], kept):
-        assert p["record"] == {"game": k["game"], "options": k["options"], "seed": k["seed"],
-                               "actions": k["actions_list"]}
-        for key in ("n", "game", "date", "players", "scores", "winners", "breakdown", "actions", "seed"):
-            assert p[key] == k[key], key
+    for p, k, r in zip(doc["plays"], kept, records):
+        assert p["record"] == {"game": r["game"], "options": r["options"], "seed": r["seed"],
+                               "actions": r["actions"]}
+        assert {key: p[key] for key in p if key != "record"} == k
 
     rows = list(csv.DictReader(open(os.path.join(out_dir, "history.csv"), encoding="utf-8")))
     want = []
@@ -142,12 +147,12 @@ def test_export_round_trip_csv_and_json_and_replay_of_a_kept_play(tmp_path):
     assert len(rows) == 1 + 1 + 3 + 2 + 2 + 3
 
     # `usher replay` replays a kept play from the JSON and from its file.
-    for k in kept:
+    for k, r in zip(kept, records):
         code, out, err = usher("replay", os.path.join(out_dir, "history.json"), "--game", str(k["n"]))
         assert code == 0, err
-        assert "final state: " + game.canonical_json(_replayed(k)) in out
+        assert "final state: " + game.canonical_json(_replayed(r)) in out
     code, out, err = usher("replay", playlog.play_path(data, 3))
-    assert code == 0 and game.canonical_json(_replayed(kept[2])) in out
+    assert code == 0 and game.canonical_json(_replayed(records[2])) in out
 
 
 def test_a_corrupt_history_is_named_by_the_pull(tmp_path):
@@ -187,7 +192,8 @@ def test_the_host_sets_the_clock_of_the_virtual_device_and_plays_get_dated(tmp_p
                      "b, c = new_canvas()\n"
                      "a = App(c, '/data', {'date': wallclock.now})\n"
                      "a.start()\n"
-                     "a.start_game('seatwars', seats.with_names('seatwars', {'players': 2}, ['Anna', 'Ben']), 7)\n"
+                     "o = seats.with_names('seatwars', {'players': 2}, ['Anna', 'Ben'])\n"
+                     "a.start_game('seatwars', o, 7)\n"
                      "bot = games.bot('seatwars')\n"
                      "r = rng.new_state(7)\n"
                      "while True:\n"

@@ -132,7 +132,7 @@ def _play_named(name, script):
             for ev in evs:
                 app.handle(ev)
             continue
-        _check_drawn(lambda: [app.handle(ev) for ev in evs], found, bad)
+        _check_drawn(lambda a=app, e=evs: [a.handle(ev) for ev in e], found, bad)
     return found[0], bad
 
 
@@ -224,12 +224,11 @@ def test_each_finished_game_leaves_an_entry_that_replays_to_its_result():
         assert s["players"] == LONG[:seats_n]
         assert s["actions"] == len(rec["actions"])
         assert s["date"] == "2026-12-01T21:05:09"
-        full = playlog.load_play(d, n)
-        assert full["actions_list"] == rec["actions"]
-        assert full["owner_data"] == []
+        kept = playlog.load_record(d, n)
+        assert kept["actions"] == rec["actions"] and kept["owner_data"] == []
+        assert s["options"] == rec["options"] == kept["options"]
         # The kept play replays to the same final state.
-        again = game.replay(games.engine(gid), {"game": gid, "options": full["options"],
-                                                "seed": full["seed"], "actions": full["actions_list"]})
+        again = game.replay(games.engine(gid), kept)
         assert game.canonical_json(again) == game.canonical_json(final)
         # Scores and winners as the engine has them.
         if gid == "takeaseat" and options["mode"] == "solo":
@@ -248,7 +247,7 @@ def test_each_finished_game_leaves_an_entry_that_replays_to_its_result():
         else:
             totals = [sum([e["points"] for e in p["scored"]]) for p in final["players"]]
             assert s["scores"] == totals and s["winners"] == final["winners"]
-        assert len(full["breakdown"]) == seats_n
+        assert len(s["breakdown"]) == seats_n
 
 
 def test_an_abandoned_game_is_not_kept_and_an_undated_play_says_so():
@@ -289,8 +288,9 @@ def test_owner_data_is_named_not_copied_into_each_play():
     app.start()
     rec, final = _bot_game(app, "takeaseat", {"mode": "solo"}, 1, 9)
     assert "panels_text" in rec["options"]
-    full = playlog.load_play(d, 1)
-    assert full["owner_data"] == ["panels_text"] and "panels_text" not in full["options"]
+    line = playlog.find(d, 1)
+    assert line["owner_data"] == ["panels_text"] and "panels_text" not in line["options"]
+    assert playlog.load_record(d, 1)["owner_data"] == ["panels_text"]
 
 
 # --- the cap and a corrupt history --------------------------------------------------
@@ -304,23 +304,23 @@ def _summary(gid, names, scores, winners, **kw):
     return s
 
 
-def test_the_history_keeps_the_newest_cap_plays_and_deletes_the_oldest_files():
+def test_the_history_keeps_the_newest_cap_plays_and_the_newest_actions():
     d = mptest.tmpdir()
     for i in range(7):
         s = _summary("seatwars", ["A", "B"], [i, 0], [0])
-        n, problem = playlog.append(d, s, dict(s, breakdown=[[], []]), cap=3)
+        n, problem = playlog.append(d, s, {"game": "seatwars", "actions": [i]}, cap=4, actions_cap=2)
         assert n == i + 1 and problem is None
+        assert [r["n"] for r in playlog.summaries(d)] == list(range(max(1, n - 3), n + 1))
     rows = list(playlog.summaries(d))
-    assert [r["n"] for r in rows] == [5, 6, 7]
-    assert [r["scores"][0] for r in rows] == [4, 5, 6]
-    for k in range(1, 5):
-        assert playlog.load_play(d, k) is None and not storage.exists(playlog.play_path(d, k))
-    for k in (5, 6, 7):
-        assert playlog.load_play(d, k)["n"] == k
+    assert [r["scores"][0] for r in rows] == [3, 4, 5, 6]
+    for k in range(1, 6):
+        assert playlog.load_record(d, k) is None and not storage.exists(playlog.play_path(d, k))
+    assert [playlog.load_record(d, k)["actions"] for k in (6, 7)] == [[5], [6]]
+    assert playlog.find(d, 4)["scores"] == [3, 0] and playlog.find(d, 3) is None
 
 
-def test_the_default_cap_is_what_docs_history_md_states():
-    assert playlog.CAP == 100
+def test_the_default_caps():
+    assert playlog.CAP == 50 and playlog.ACTIONS_CAP == 10      # docs/history.md states them
 
 
 def test_a_corrupt_history_is_named_set_aside_and_a_new_one_started():
@@ -463,7 +463,7 @@ def test_the_statistics_screens_show_the_figures_and_open_a_kept_play():
     for r in rows:
         s = dict(r)
         s.pop("n")
-        playlog.append(d, s, dict(s, breakdown=[[["x", 1]]] * len(s["players"])))
+        playlog.append(d, dict(s, breakdown=[[["x", 1]]] * len(s["players"])), {"actions": []})
     buf, canvas = new_canvas()
     app = App(canvas, d, {"board": "test"})
     app.start()
@@ -483,6 +483,7 @@ def test_the_statistics_screens_show_the_figures_and_open_a_kept_play():
     play = app.top()
     assert isinstance(play, stats.PlayScore) and play.full["n"] == rows[-1]["n"]
     assert play.status() == (rows[-1]["date"][:10] if rows[-1]["date"] else "undated")
+    assert play.rows[0][0] == rows[-1]["players"][0]
 
 
 def test_history_lines_are_json_objects_one_a_line():

@@ -2,22 +2,26 @@
 # Imported when a game ends and by the statistics screens, not at boot.
 #
 # Files in data_dir/history/:
-#   plays.jsonl   one summary line per kept play, oldest first, at most CAP
-#                 lines: {"n", "game", "date", "players", "scores", "winners",
-#                 "solo", "opp", "actions", "seed", "variant"}
-#   pNNNNN.json   the kept play NNNNN in full: the summary plus "options"
-#                 (owner data left out, named in "owner_data"), "breakdown"
-#                 per player, "actions" (all of them: `usher replay` replays
-#                 the play) and "version"
+#   plays.jsonl   one line per kept play, oldest first, at most CAP lines:
+#                 {"n", "game", "date", "players", "scores", "winners",
+#                 "breakdown", "actions", "seed", "options", and where they
+#                 apply "solo", "opp", "variant", "rounds", "owner_data"};
+#                 options without the owner's data files (named in
+#                 "owner_data": they are too big to copy into every play)
+#   pNNNNN.json   play NNNNN's record {"game", "options", "seed", "actions",
+#                 "n", "owner_data", "version"} for `usher replay`, kept for
+#                 the newest ACTIONS_CAP plays only
 #
-# Writing (append): the play file is saved with usher.core.storage.save; the
-# summaries are streamed line by line to plays.jsonl.tmp, the oldest line
-# dropped beyond CAP (and its play file deleted), and storage.replace makes
-# the new file current with the previous one as plays.jsonl.bak (PL-8):
-# RAM holds one line at a time whatever the history's size. Reading falls
-# back to the .tmp (a cut between the renames) and then to the .bak; when no
-# copy can be read the file is named, set aside as plays.jsonl.bad and a new
-# history starts (PL-11).
+# Sizes (python bench/history_flash.py): a line is 200-450 bytes, a record
+# 1.6-11 KB (1-3 of the RP2040 littlefs's 4 KB blocks).
+#
+# Writing (append): the record is saved with usher.core.storage.save; the
+# lines are streamed one at a time to plays.jsonl.tmp, the oldest dropped
+# beyond CAP, and storage.replace makes the new file current with the
+# previous one as plays.jsonl.bak (PL-8): RAM holds one line at a time
+# whatever the history's size. Reading falls back to the .tmp (a cut between
+# the renames) and then to the .bak; when no copy can be read the file is
+# named, set aside as plays.jsonl.bad and a new history starts (PL-11).
 #
 # Dates: services["date"]() gives (year, month, day, hour, minute, second)
 # when the device knows the time (a real-time clock, or the clock `usher`
@@ -29,7 +33,8 @@ from usher.core import storage
 
 FOLDER = "history"
 INDEX = "plays.jsonl"
-CAP = 100           # kept plays; flash cost per play in docs/history.md
+CAP = 50            # kept plays (lines of plays.jsonl); docs/history.md
+ACTIONS_CAP = 10    # the newest plays whose actions are kept (pNNNNN.json)
 OWNER_KEYS = ("panels_text", "deck_text", "deck")   # owner data: not copied into every play
 
 
@@ -127,14 +132,8 @@ def date_text(t):
 
 
 def entry(game_id, record, state, date=None, version=""):
-    """The kept play of a finished game: (summary, full entry)."""
+    """The kept play of a finished game: (line, record to keep)."""
     res = RESULTS[game_id](state, record["options"])
-    summary = {"game": game_id, "date": date_text(date), "players": res["players"],
-               "scores": res["scores"], "winners": res["winners"],
-               "actions": len(record["actions"]), "seed": record["seed"]}
-    for k in ("solo", "opp", "variant", "rounds"):
-        if k in res:
-            summary[k] = res[k]
     opts = {}
     dropped = []
     for k in sorted(record["options"]):
@@ -142,13 +141,17 @@ def entry(game_id, record, state, date=None, version=""):
             dropped.append(k)
         else:
             opts[k] = record["options"][k]
-    full = dict(summary)
-    full["options"] = opts
-    full["owner_data"] = dropped
-    full["breakdown"] = res["breakdown"]
-    full["actions_list"] = record["actions"]
-    full["version"] = version
-    return summary, full
+    line = {"game": game_id, "date": date_text(date), "players": res["players"],
+            "scores": res["scores"], "winners": res["winners"], "breakdown": res["breakdown"],
+            "actions": len(record["actions"]), "seed": record["seed"], "options": opts}
+    for k in ("solo", "opp", "variant", "rounds"):
+        if k in res:
+            line[k] = res[k]
+    if dropped:
+        line["owner_data"] = dropped
+    kept = {"game": game_id, "options": opts, "seed": record["seed"],
+            "actions": record["actions"], "owner_data": dropped, "version": version}
+    return line, kept
 
 
 # --- the files ----------------------------------------------------------------------
@@ -199,7 +202,7 @@ def open_index(data_dir):
 
 
 def summaries(data_dir):
-    """Every kept play's summary, oldest first, one at a time (a generator).
+    """Every kept play's line, oldest first, one at a time (a generator).
     Call open_index first to learn about a corrupt history."""
     path, _ = open_index(data_dir)
     if path is None:
@@ -210,8 +213,17 @@ def summaries(data_dir):
                 yield json.loads(line)
 
 
-def load_play(data_dir, n):
-    """The full kept play n, or None when its file is gone or unreadable."""
+def find(data_dir, n):
+    """The line of kept play n, or None."""
+    for s in summaries(data_dir):
+        if s.get("n") == n:
+            return s
+    return None
+
+
+def load_record(data_dir, n):
+    """The record (with its actions) of kept play n, or None when only its
+    line is kept (older than the newest ACTIONS_CAP) or its file is damaged."""
     try:
         obj, _ = storage.load(play_path(data_dir, n))
     except storage.StorageError:
@@ -219,19 +231,20 @@ def load_play(data_dir, n):
     return obj
 
 
-def _next_number(data_dir, last):
+def _play_numbers(data_dir):
     import os
-    best = last
+    out = []
     try:
         for name in os.listdir(folder(data_dir)):
             if name.startswith("p") and name.endswith(".json") and name[1:-5].isdigit():
-                best = max(best, int(name[1:-5]))
+                out.append(int(name[1:-5]))
     except OSError:
         pass
-    return best + 1
+    out.sort()
+    return out
 
 
-def append(data_dir, summary, full, cap=CAP):
+def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP):
     """Keep a finished play. Returns (play number, problem or None)."""
     storage.makedirs(folder(data_dir))
     path, problem = open_index(data_dir)
@@ -241,31 +254,31 @@ def append(data_dir, summary, full, cap=CAP):
         for s in summaries(data_dir):
             count += 1
             last = max(last, s.get("n", 0))
-    n = _next_number(data_dir, last)
-    summary = dict(summary)
-    summary["n"] = n
-    full = dict(full)
-    full["n"] = n
-    storage.save(play_path(data_dir, n), full)
+    numbers = _play_numbers(data_dir)
+    n = max([last] + numbers) + 1
+    line = dict(line)
+    line["n"] = n
+    record = dict(record)
+    record["n"] = n
+    storage.save(play_path(data_dir, n), record)
     drop = count + 1 - cap    # oldest lines beyond the cap
     tmp = index_path(data_dir) + ".tmp"
-    dropped = []
     with open(tmp, "w") as out:
         if path is not None:
             with open(path) as f:
-                for line in f:
-                    if not line.strip():
+                for ln in f:
+                    if not ln.strip():
                         continue
                     if drop > 0:
                         drop -= 1
-                        dropped.append(json.loads(line).get("n"))
                         continue
-                    out.write(line.rstrip("\n") + "\n")
-        out.write(json.dumps(summary) + "\n")
+                    out.write(ln.rstrip("\n") + "\n")
+        out.write(json.dumps(line) + "\n")
     storage.replace(tmp, index_path(data_dir))
-    for old in dropped:
-        if old is not None:
-            storage.delete(play_path(data_dir, old))
+    # Only the newest plays keep their actions.
+    numbers.append(n)
+    for old in numbers[:max(0, len(numbers) - actions_cap)]:
+        storage.delete(play_path(data_dir, old))
     return n, problem
 
 
@@ -281,9 +294,9 @@ def keep(app):
     except Exception:
         date = None
     try:
-        summary, full = entry(app.game_id, app.record, app.state, date,
-                              app.services.get("version") or "")
-        problem = append(app.data_dir, summary, full)[1]
+        line, record = entry(app.game_id, app.record, app.state, date,
+                             app.services.get("version") or "")
+        problem = append(app.data_dir, line, record)[1]
     except Exception as e:  # flash full, ...: say so, lose nothing else
         app.log("error", "history: %s" % e)
         return "This play could not be kept in the history: %s" % e

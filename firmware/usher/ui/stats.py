@@ -211,12 +211,11 @@ def last_plays(app):
 def _open_play(app, n):
     if n is None:
         return
-    full = playlog.load_play(app.data_dir, n)
-    if full is None:
-        app.show_message("History", "Play #%d: its file %s is missing or damaged."
-                         % (n, playlog.play_path(app.data_dir, n)))
+    line = playlog.find(app.data_dir, n)
+    if line is None:
+        app.show_message("History", "Play #%d is no longer in the history." % n)
         return
-    app.push(PlayScore(app, full))
+    app.push(PlayScore(app, line))
 
 
 COLS_X = 166          # PlayScore: the breakdown columns, right of the score
