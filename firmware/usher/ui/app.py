@@ -250,10 +250,13 @@ class App:
         them, so a resume or replay never depends on the files again.
         With a roster of players (usher.ui.players) each seat is first asked
         for a name; the game then starts from the last seat's screen."""
-        from usher.ui import players
-        if players.needs_names(self, game_id, options):
-            players.ask_names(self, game_id, options, seed)
-            return
+        # usher.ui.players (the roster, the pickers) is imported only when
+        # there is a roster file, and leaves RAM once the game has started.
+        if storage.exists(storage.join(self.data_dir, "players.txt")):
+            from usher.ui import players
+            if players.needs_names(self, game_id, options):
+                players.ask_names(self, game_id, options, seed)
+                return
         self.start_game(game_id, options, seed)
 
     def start_game(self, game_id, options, seed=None):
@@ -270,6 +273,7 @@ class App:
         storage.save(self.game_path, rec)  # saved before the screen shows it (PL-8)
         self.engine, self.record, self.state, self.game_id = eng, rec, state, game_id
         seats.use(options)
+        self._unload("usher.ui.players")
         # docs/log-format.md: a "game" entry starts a game in the log.
         self.log("game", {"game": game_id, "seed": seed, "options": options})
         self.show_game()
@@ -316,6 +320,7 @@ class App:
         if self.record is not None and self.state is not None and self.state.get("phase") == "over":
             from usher.ui import playlog
             problem = playlog.keep(self)
+            self._unload("usher.ui.playlog")
         storage.delete(self.game_path)
         self.log("end", {"game": self.game_id, "actions": len(self.record["actions"]) if self.record else 0})
         gid = self.game_id
@@ -328,6 +333,18 @@ class App:
         # them after a game ends, which a fresh import would break.
         if gid is not None and self.services.get("unload_games"):
             unload_game_code(gid)
+
+    def _unload(self, name):
+        """Drop a module used once (the seat pickers, the history writer)
+        from RAM on the device (services["unload_games"], like a finished
+        game's code); a later import loads it again from flash."""
+        if not self.services.get("unload_games") or name not in sys.modules:
+            return
+        del sys.modules[name]
+        parent = sys.modules.get("usher.ui")
+        short = name.rsplit(".", 1)[1]
+        if parent is not None and short in parent.__dict__:
+            delattr(parent, short)
 
     # --- events ---------------------------------------------------------------------
     def handle(self, event):
