@@ -1,5 +1,5 @@
-# Players: the roster of names on the device, the seats' names of the
-# running game, and the ONE helper every screen uses to show a player.
+# Players: the roster of names on the device and the pickers that give each
+# seat a name at a game's setup.
 #
 #   data_dir/players.txt   the roster: one name a line, uploaded with
 #                          `usher data upload players FILE` or grown on the
@@ -11,7 +11,7 @@
 # (case ignored), at most MAX_ROSTER of them. MAX_NAME is Seat Wars' engine
 # limit (SW-1 names), so a name fits every game.
 #
-# Seats: when the roster is not empty, App.new_game asks each seat for a name
+# Seats: when a roster file exists, App.new_game asks each seat for a name
 # (UP/DOWN through "P1".. and the roster, or a guest name picked letter by
 # letter) before the game starts; without a roster every seat is P1..Pn as
 # before. The names go where each engine takes them: The Theatre and Seat
@@ -21,7 +21,8 @@
 #
 # The seats' names and the one label helper of every screen are in
 # usher.ui.seats (always loaded, small); this module is imported when a game
-# starts and by Settings > Players.
+# starts with a roster file present and by Settings > Players (and leaves RAM
+# once the game has started, with services["unload_games"]).
 from usher.ui import seats, text
 
 ROSTER_FILE = "players.txt"
@@ -116,7 +117,7 @@ def add_to_roster(data_dir, name):
 def needs_names(app, game_id, options):
     """True when new_game must first ask the seats' names: the roster is not
     empty and the options carry no names yet."""
-    if seats.names_of(options) is not None or options.get("_named"):
+    if seats.names_of(options) is not None:
         return False
     roster, problem = load_roster(app.data_dir)
     return bool(roster) or problem is not None

@@ -82,7 +82,8 @@ class Scores(Screen):
         for p in range(n):
             x = p * draw.COL_W
             delta = draw.signed(b["delta"][p])
-            who = draw.player_name(p, text.SMALL, draw.COL_W - 12 - text.width(text.SMALL, delta))
+            room = draw.COL_W if n > 1 else 200    # solo: the whole row is free
+            who = draw.player_name(p, text.SMALL, room - 12 - text.width(text.SMALL, delta))
             text.draw(c, text.SMALL, "%s  %s" % (who, delta), x + 3, y + 55)
             tot = str(st["totals"][p])
             text.draw(c, draw.number_font(tot, draw.COL_W - 5), tot, x + 3, y + 68)
