@@ -494,3 +494,14 @@ def test_history_lines_are_json_objects_one_a_line():
     with open(playlog.index_path(d)) as f:
         lines = [ln for ln in f.read().split("\n") if ln]
     assert len(lines) == 2 and [json.loads(ln)["n"] for ln in lines] == [1, 2]
+
+
+def test_players_are_listed_most_seats_first_then_by_name_on_every_runtime():
+    rows = []
+    for names in (["Cleo", "Ben"], ["Ben", "Anna"], ["Dev", "Cleo"], ["Anna", "Ben"]):
+        rows.append(_summary("seatwars", names, [1, 2], [1]))
+        rows[-1]["n"] = len(rows)
+    lines = stats.lines_for(stats.aggregate(rows, "seatwars"), "seatwars")
+    # Ben 3 seats; Anna and Cleo 2 (by name); Dev 1.
+    assert [label for label, _ in lines[1:5]] == ["Ben", "Anna", "Cleo", "Dev"]
+    assert lines[1][1] == "2 wins of 3" and lines[4][1] == "0 wins of 1"

@@ -71,9 +71,10 @@ def aggregate(rows, game_id):
 
 
 def _ranked(d):
-    """[(name, count)] most first, then by name."""
-    out = [(k, d[k]) for k in sorted(d)]
-    out.sort(key=lambda kv: -kv[1])
+    """[(name, count)] most first, then by name (the whole key: MicroPython's
+    sort is not stable)."""
+    out = [(k, d[k]) for k in d]
+    out.sort(key=lambda kv: (-kv[1], kv[0]))
     return out
 
 
