@@ -277,7 +277,7 @@ def test_scripted_sessions_that_finish_a_game_keep_it():
     assert kept["seatwars_game"] == [("seatwars", ["P1", "P2"])]
 
 
-def test_owner_data_is_named_not_copied_into_each_play():
+def test_owner_data_is_named_in_the_line_and_kept_in_the_record():
     from usher.games.takeaseat import panels
     d = mptest.tmpdir()
     storage.makedirs(d + "/takeaseat")
@@ -290,7 +290,12 @@ def test_owner_data_is_named_not_copied_into_each_play():
     assert "panels_text" in rec["options"]
     line = playlog.find(d, 1)
     assert line["owner_data"] == ["panels_text"] and "panels_text" not in line["options"]
-    assert playlog.load_record(d, 1)["owner_data"] == ["panels_text"]
+    kept = playlog.load_record(d, 1)
+    assert kept["owner_data"] == ["panels_text"]
+    # The record keeps the owner's panels: the play replays as it was played.
+    assert kept["options"] == rec["options"]
+    assert game.canonical_json(game.replay(games.engine("takeaseat"), kept)) == \
+        game.canonical_json(final)
 
 
 # --- the cap and a corrupt history --------------------------------------------------

@@ -9,8 +9,9 @@
 #                 options without the owner's data files (named in
 #                 "owner_data": they are too big to copy into every play)
 #   pNNNNN.json   play NNNNN's record {"game", "options", "seed", "actions",
-#                 "n", "owner_data", "version"} for `usher replay`, kept for
-#                 the newest ACTIONS_CAP plays only
+#                 "n", "owner_data", "version"} for `usher replay` (all the
+#                 options, owner data included), kept for the newest
+#                 ACTIONS_CAP plays only
 #
 # Sizes (python bench/history_flash.py): a line is 200-450 bytes, a record
 # 1.6-11 KB (1-3 of the RP2040 littlefs's 4 KB blocks).
@@ -149,7 +150,9 @@ def entry(game_id, record, state, date=None, version=""):
             line[k] = res[k]
     if dropped:
         line["owner_data"] = dropped
-    kept = {"game": game_id, "options": opts, "seed": record["seed"],
+    # The record keeps every option, owner data included: a replay needs
+    # the panels or deck the game was played with.
+    kept = {"game": game_id, "options": record["options"], "seed": record["seed"],
             "actions": record["actions"], "owner_data": dropped, "version": version}
     return line, kept
 
