@@ -510,3 +510,21 @@ def test_players_are_listed_most_seats_first_then_by_name_on_every_runtime():
     # Ben 3 seats; Anna and Cleo 2 (by name); Dev 1.
     assert [label for label, _ in lines[1:5]] == ["Ben", "Anna", "Cleo", "Dev"]
     assert lines[1][1] == "2 wins of 3" and lines[4][1] == "0 wins of 1"
+
+
+def test_multisala_shows_the_games_own_solo_record_and_the_plays_that_set_it():
+    from usher.ui.games.multisala import draw
+    assert stats.MULTISALA_RECORD == draw.RECORD_FILE
+    d = mptest.tmpdir()
+    storage.save(d + "/" + draw.RECORD_FILE, {"base": 40, "set_by": 3})
+    rows = []
+    for score, variant in ((12, False), (30, False), (25, False), (18, True)):
+        rows.append(_summary("multisala", ["Anna"], [score], [0], solo="record", variant=variant))
+        rows[-1]["n"] = len(rows)
+    lines = stats.lines_for(stats.aggregate(rows, "multisala"), "multisala",
+                            stats.multisala_record(d))
+    d2 = dict(lines)
+    assert d2["Solo record"] == "40 base, 18 variant"      # the base record predates the history
+    assert [(k, v) for k, v in lines if k.startswith("  set")] == [
+        ("  set #1", "12 (base)"), ("  set #2", "30 (base)"), ("  set #4", "18 (variant)")]
+    assert d2["Anna"] == "4 solo plays" and d2["Best score"] == "30 Anna #2"

@@ -78,8 +78,23 @@ def _ranked(d):
     return out
 
 
-def lines_for(st, game_id):
-    """(label, value) rows of a game's statistics screen."""
+MULTISALA_RECORD = "multisala_record.json"   # usher.ui.games.multisala.draw.RECORD_FILE
+
+
+def multisala_record(data_dir):
+    """Multisala's solo record as the game keeps it (MS-10), {} without one:
+    it also counts solo games played before the history was kept."""
+    from usher.core import storage
+    try:
+        obj = storage.load(storage.join(data_dir, MULTISALA_RECORD), {})[0]
+    except storage.StorageError:
+        return {}
+    return obj if type(obj) is dict else {}
+
+
+def lines_for(st, game_id, device_record=None):
+    """(label, value) rows of a game's statistics screen; device_record:
+    Multisala's solo record file, shown above the plays that set it."""
     out = [("Plays", "%d%s" % (st["plays"], " (%d undated)" % st["undated"] if st["undated"] else ""))]
     if not st["plays"]:
         return out
@@ -94,8 +109,12 @@ def lines_for(st, game_id):
     if s["played"]:
         out.append(("vs Automa", "%d won, %d lost" % (s["won"], s["played"] - s["won"])))
         out.append(("Solo best", "%d, average %s" % (s["best"], tenths(s["sum"], s["played"]))))
-    if st["record_history"]:
+    if st["record_history"] or device_record:
         rec = st["record"]
+        for k in ("base", "variant"):
+            if device_record and device_record.get(k) is not None:
+                rec = dict(rec)
+                rec[k] = device_record[k]
         out.append(("Solo record", "%s base, %s variant" % (
             "-" if rec["base"] is None else rec["base"],
             "-" if rec["variant"] is None else rec["variant"])))
@@ -178,7 +197,8 @@ def _chosen(app, value):
         app.push(last_plays(app))
         return
     st = aggregate(playlog.summaries(app.data_dir), value)
-    app.push(Lines(app, games.title(value), lines_for(st, value)))
+    rec = multisala_record(app.data_dir) if value == "multisala" else None
+    app.push(Lines(app, games.title(value), lines_for(st, value, rec)))
 
 
 def play_line(r):
