@@ -6,6 +6,7 @@
   usher replay FILE                   replay a pulled log, saved game or kept play on the desktop
   usher data check|upload|download    owner data: panels, decks, players, validated first
   usher history pull [-o DIR]         the play history as CSV and JSON (docs/history.md)
+  usher clock [--port P]              set the board's clock and restart the firmware keeping it
   usher backup DIR / usher restore DIR   saved games and records
   usher virtual-device --flash DIR    a stand-in board for tests (PL-13)
 
@@ -72,6 +73,22 @@ def cmd_data(args):
 def cmd_history(args):
     from usher_host import history
     return history.pull_command(args, out=_say)
+
+
+def cmd_clock(args):
+    from usher_host import link
+    conn = link.connect(args.port)          # every connection sets the clock
+    try:
+        now = link.board_clock(conn)
+        if now is None:
+            raise HostError("The board did not take the time (no firmware on it? run `usher flash`).")
+        _say("board clock: %04d-%02d-%02d %02d:%02d:%02d" % tuple(now))
+        if not args.no_restart:
+            conn.soft_reboot()
+            _say("firmware restarted with a soft reboot: the clock holds until a reset or power-off")
+    finally:
+        conn.close()
+    return 0
 
 
 def cmd_backup(args):
@@ -155,6 +172,13 @@ def parser():
                    help="read a local data folder instead of a board (the simulator's "
                    "out/sim-data, a `usher backup`)")
     p.set_defaults(func=cmd_history)
+
+    p = sub.add_parser("clock", help="set the board's clock (dates the history) and restart the "
+                       "firmware keeping it")
+    _port_arg(p)
+    p.add_argument("--no-restart", action="store_true",
+                   help="leave the board at the REPL (every usher command sets the clock anyway)")
+    p.set_defaults(func=cmd_clock)
 
     for name, func, helptext in (("backup", cmd_backup, "copy saved games and records to a folder"),
                                  ("restore", cmd_restore, "copy them back to the board")):

@@ -259,6 +259,19 @@ class Link(SerialTransport):
         except HostError:
             pass
 
+    def soft_reboot(self):
+        """Leave the raw REPL and soft-reboot the board (Ctrl-D at the
+        friendly REPL): main.py runs again and the real-time clock keeps
+        its time, which a reset would clear. Returns without waiting."""
+        try:
+            self.serial.write(b"\r\x02")
+            time.sleep(0.1)
+            self.serial.write(b"\x04")
+            self.serial.flush()
+        except (serial.SerialException, OSError) as e:
+            raise self.gone("the line failed (%s)" % e) from None
+        self.in_raw_repl = False
+
     def close(self):
         try:
             if self.in_raw_repl:
@@ -288,6 +301,25 @@ except ImportError:
     except Exception:
         print('none')
 """
+
+
+READ_CLOCK = """
+try:
+    from usher.device import wallclock as _u_wc
+    print(repr(_u_wc.now()))
+except ImportError:
+    print('None')
+"""
+
+
+def board_clock(link):
+    """The board's date and time as the firmware sees it (a tuple), or None
+    when it is not set or the firmware is not on the board."""
+    out = link.run(READ_CLOCK).strip()
+    try:
+        return ast.literal_eval(out)
+    except (ValueError, SyntaxError):
+        raise HostError("Unexpected reply from the device: %r" % out[:200]) from None
 
 
 def set_clock(link, now=None):

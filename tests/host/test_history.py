@@ -165,25 +165,51 @@ def test_a_corrupt_history_is_named_by_the_pull(tmp_path):
     assert "warning: The play history" in out and "plays.jsonl" in out and "0 play(s) kept" in out
 
 
+def _wait_for(fn, seconds=30):
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < seconds:
+        v = fn()
+        if v:
+            return v
+        time.sleep(0.1)
+    raise AssertionError("timed out")
+
+
+def _boots(flash):
+    from usher.device.log import read_all
+    return sum(1 for e in read_all(os.path.join(str(flash), "data", "log")) if e["k"] == "boot")
+
+
+def _near(t, when, within):
+    return abs(time.mktime(tuple(t) + (0, 0, -1)) - when) < within
+
+
 def test_the_host_sets_the_clock_of_the_virtual_device_and_plays_get_dated(tmp_path):
     flash = tmp_path / "flash"
     os.makedirs(flash)
     shutil.copytree(os.path.join(ROOT, "firmware", "usher"), str(flash / "usher"),
                     ignore=shutil.ignore_patterns("__pycache__"))
-    now_expr = "__import__('usher.device.wallclock').device.wallclock.now()"
+    shutil.copy(os.path.join(ROOT, "firmware", "main.py"), str(flash / "main.py"))
     with VirtualDevice(str(flash)) as dev:
+        _wait_for(lambda: _boots(flash) >= 1)        # the firmware boots at power-on
         conn = link.connect(dev.port, clock=False)
         try:
             # Like a Badger after power-on: the clock is not known.
-            assert conn.value(now_expr) is None
-            before = time.time()
-            assert link.set_clock(conn) == "virtual"
-            got = conn.value(now_expr)
-            host = time.localtime()
-            assert abs(time.mktime(tuple(got) + (0, 0, -1)) - before) < 5, (got, host)
+            assert link.board_clock(conn) is None
+        finally:
+            conn.close()
+        # `usher clock` sets it and soft-reboots into the firmware, which
+        # keeps it (as the RP2040's RTC survives a soft reboot).
+        before = time.time()
+        code, out, err = usher("clock", "--port", dev.port)
+        assert code == 0, err
+        assert "board clock: " in out and "soft reboot" in out
+        _wait_for(lambda: _boots(flash) >= 2)
+        conn = link.connect(dev.port, clock=False)
+        try:
+            assert _near(link.board_clock(conn), before, 10)
             # A finished play on the device is dated.
-            conn.run("import gc\n"
-                     "from usher.device import wallclock\n"
+            conn.run("from usher.device import wallclock\n"
                      "from usher.ui.app import App\n"
                      "from usher.ui.canvas import new_canvas\n"
                      "from usher.ui import seats\n"
@@ -202,6 +228,13 @@ def test_the_host_sets_the_clock_of_the_virtual_device_and_plays_get_dated(tmp_p
                      "        break\n"
                      "    a.play(x)\n"
                      "a.end_game()\n")
+            conn.reset()                              # a reset: the clock is lost
+        finally:
+            conn.close()
+        _wait_for(lambda: _boots(flash) >= 3)
+        conn = link.connect(dev.port, clock=False)
+        try:
+            assert link.board_clock(conn) is None
         finally:
             conn.close()
         out_dir = str(tmp_path / "export")
@@ -212,3 +245,9 @@ def test_the_host_sets_the_clock_of_the_virtual_device_and_plays_get_dated(tmp_p
         dated = time.mktime(time.strptime(rows[0]["date"], "%Y-%m-%dT%H:%M:%S"))
         assert abs(dated - before) < 60
         assert "undated" not in out
+        # The pull itself set the clock again (every connection does).
+        conn = link.connect(dev.port, clock=False)
+        try:
+            assert _near(link.board_clock(conn), time.time(), 10)
+        finally:
+            conn.close()

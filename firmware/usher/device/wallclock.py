@@ -2,14 +2,15 @@
 # gets now() as services["date"]. The host tools set the clock whenever they
 # connect (usher_host.link.set_clock runs set() through the raw REPL).
 #
-# - A board with machine.RTC (RP2040): set() writes the RTC; now() reads
-#   time.localtime(). The RP2040's RTC is not battery-backed and MicroPython
-#   starts it at 2021-01-01 on every boot, so a year before VALID_FROM means
-#   "never set since power-on": now() returns None and the play is undated.
-# - The virtual board (unix port, no machine.RTC): its host clock is always
-#   right, which a Badger's is not; to behave like the Badger it keeps an
-#   offset from set() in RAM, lost when the process ends (a reset or the
-#   board "unplugged"), and reports None until set.
+# - A board with machine.RTC (RP2040, and the virtual device, whose RTC
+#   behaves the same): set() writes the RTC, now() reads it. The RP2040's RTC
+#   is not battery-backed and MicroPython starts it at 2021-01-01 at every
+#   boot; it keeps time across a soft reboot (`usher clock` sets it, then
+#   soft-reboots into the firmware), not across a reset or power-off. A year
+#   before VALID_FROM means "not set since power-on": now() returns None and
+#   the play is undated.
+# - A unix port without machine.RTC: the offset from set() is kept in RAM
+#   until the process ends; None until set.
 import time
 
 VALID_FROM = 2025
@@ -42,12 +43,13 @@ def set(t):
 def now():
     """(year, month, day, hour, minute, second), or None when the clock has
     not been set since power-on."""
-    if _rtc() is None:
+    rtc = _rtc()
+    if rtc is None:
         if _offset is None:
             return None
         t = time.localtime(int(time.time()) + _offset)
-    else:
-        t = time.localtime()
-        if t[0] < VALID_FROM:
-            return None
-    return tuple(t[:6])
+        return tuple(t[:6])
+    d = rtc.datetime()   # (year, month, day, weekday, hour, minute, second, subsecond)
+    if d[0] < VALID_FROM:
+        return None
+    return (d[0], d[1], d[2], d[4], d[5], d[6])
