@@ -528,3 +528,30 @@ def test_multisala_shows_the_games_own_solo_record_and_the_plays_that_set_it():
     assert [(k, v) for k, v in lines if k.startswith("  set")] == [
         ("  set #1", "12 (base)"), ("  set #2", "30 (base)"), ("  set #4", "18 (variant)")]
     assert d2["Anna"] == "4 solo plays" and d2["Best score"] == "30 Anna #2"
+
+
+def test_a_finished_game_back_after_a_power_cut_is_not_kept_twice():
+    d = mptest.tmpdir()
+    buf, canvas = new_canvas()
+    app = App(canvas, d, {"board": "test"})
+    app.start()
+    app.start_game("seatwars", {"players": 2}, 21)
+    bot = games.bot("seatwars")
+    brng = rng.new_state(3)
+    while True:
+        a = bot.next_action(app.state, brng)
+        if a is None:
+            break
+        app.play(a)
+    saved = storage.load(app.game_path)[0]
+    app.end_game()
+    # The cut fell after the history was written, before game.json went.
+    storage.save(app.game_path, saved)
+    app = App(canvas, d, {"board": "test"})
+    app.start()
+    assert app.state["phase"] == "over"
+    app.end_game()
+    assert [r["seed"] for r in playlog.summaries(d)] == [21]
+    # The same game played again (another seed) is a new play.
+    _bot_game(app, "seatwars", {"players": 2}, 2, 22)
+    assert [r["seed"] for r in playlog.summaries(d)] == [21, 22]

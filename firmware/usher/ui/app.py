@@ -6,6 +6,8 @@
 # Files in data_dir (usher.core.storage: atomic, with a backup, PL-8/PL-11):
 #   game.json  the running game's record {"game", "options", "seed", "actions"}
 #   ui.json    {"routes": [...], "next_seed": n, "settings": {...}, "dice": [...]}
+#   players.txt  the roster of players (usher.ui.players), if uploaded
+#   history/     the play history (usher.ui.playlog, docs/history.md)
 #
 # Per-game screens plug in as modules usher/ui/games/<game_id>.py; see
 # usher/ui/games/__init__.py for the functions they provide.

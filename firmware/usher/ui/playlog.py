@@ -285,11 +285,27 @@ def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP):
     return n, problem
 
 
+def _already_kept(data_dir, game_id, record):
+    """True when the newest kept play is this game: a power cut after the
+    play was kept but before the saved game was forgotten brings the
+    finished game back, and leaving it again must not keep it twice."""
+    last = None
+    try:
+        for s in summaries(data_dir):
+            last = s
+    except (OSError, ValueError):
+        return False
+    return last is not None and last.get("game") == game_id and \
+        last.get("seed") == record["seed"] and last.get("actions") == len(record["actions"])
+
+
 def keep(app):
     """Called by App.end_game: keep the running game when it is over.
     Returns a problem to show, or None. Never raises: a history that cannot
     be written must not stop the game from ending."""
     if app.record is None or not is_over(app.state) or app.game_id not in RESULTS:
+        return None
+    if _already_kept(app.data_dir, app.game_id, app.record):
         return None
     fn = app.services.get("date")
     try:
