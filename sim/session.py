@@ -60,6 +60,9 @@ class Session:
                          "version": VERSION, "log": self._log}
         if live_seeds:
             self.services["ticks_ms"] = lambda: int(time.time() * 1000) & 0x3FFFFFFF
+            # The desktop knows the date: plays kept in the history are dated
+            # (scripted sessions stay undated, so their pictures never change).
+            self.services["date"] = lambda: tuple(time.localtime()[:6])
         self.refreshes = []  # every refresh request, in order
         self.counts = {"clean": 0, "fast": 0, "partial": 0}  # by kind (PL-15)
         self.presses = 0

@@ -25,14 +25,22 @@ SHOTS = (
     ("dice", "UP,UP,C,B,UP,C,C"),
     ("asleep", "UP,C,sleep"),
 ) + (shots_takeaseat.SHOTS + shots_theatre.SHOTS + shots_multisala.SHOTS + shots_seatwars.SHOTS)
+# The longest names the roster allows (usher.ui.players: 10 characters; W and
+# M are the widest letters): screens with them must stay readable (names cut
+# by the rule of usher.ui.seats, never overlapping).
+LONG_NAMES = ("WWWWWWWWWW", "MMMMMMMMMM", "Maximilian", "Wolfgang-W")
 GOLDEN_DIR = os.path.join(ROOT, "tests", "host", "golden")
 SCREENSHOT_DIR = os.path.join(ROOT, "docs", "screenshots")
 
 
-def play(script):
+def play(script, roster=None):
     """(canvas buffer, refresh counts line) after playing script from a
-    fresh start."""
+    fresh start (with roster: those names uploaded as the players' roster
+    first)."""
     with tempfile.TemporaryDirectory() as data:
+        if roster:
+            with open(os.path.join(data, "players.txt"), "w") as f:
+                f.write("\n".join(roster) + "\n")
         s = Session(data, battery=80)
         s.start()
         for _, events in parse_script(script):
@@ -40,9 +48,47 @@ def play(script):
         return bytes(s.buf), s.counts_line()
 
 
-def render(script):
+def render(script, roster=None):
     """The canvas buffer after playing script from a fresh start."""
-    return play(script)[0]
+    return play(script, roster)[0]
+
+
+def with_seat_names(script):
+    """script with each seat picking the next roster name ("DOWN,C": the
+    first roster name no earlier seat took) where the game starts: the
+    script is played once without a roster to find the button that starts
+    the game and how many seats it has."""
+    from usher.ui import seats
+    toks = [t for t in script.split(",") if t]
+    with tempfile.TemporaryDirectory() as data:
+        s = Session(data, battery=80)
+        s.start()
+        for k in range(len(toks)):
+            s.step(parse_script(toks[k])[0][1])
+            rec = s.app.record
+            if rec is not None:
+                n = seats.seat_count(rec["game"], rec["options"])
+                return ",".join(toks[:k + 1] + ["DOWN", "C"] * n + toks[k + 1:])
+    raise ValueError("the script never starts a game")
+
+
+# Screens with the longest names (golden images; README screenshots too).
+_NAMED = ("seatwars_turn", "seatwars_challenge", "seatwars_final_scoring", "seatwars_winner",
+          "theatre_draws", "theatre_round", "theatre_result", "theatre_end",
+          "multisala_halls", "multisala_score_hall", "multisala_scores", "multisala_end_2p",
+          "multisala_entry_mask", "multisala_reveal",
+          "takeaseat_result", "takeaseat_multi_form", "takeaseat_multi_result")
+_BY_NAME = dict(SHOTS)
+_SW_GAME = with_seat_names(_BY_NAME["seatwars_winner"])
+NAMED_SHOTS = tuple(("named_" + n, with_seat_names(_BY_NAME[n])) for n in _NAMED) + (
+    ("named_seat_pick", "DOWN,DOWN,DOWN,C,C,C,DOWN,DOWN"),
+    ("named_guest_letters", "DOWN,DOWN,DOWN,C,C,C,UP,C,DOWN,DOWN,C,DOWN*10,C,DOWN*3,C,DOWN*13"),
+    ("named_roster", "UP,C,UP,C"),
+    ("named_stats_menu", _SW_GAME + ",C,DOWN,C"),
+    ("named_stats_game", _SW_GAME + ",C,DOWN,C,UP,C"),
+    ("named_last_plays", _SW_GAME + ",C,DOWN,C,C"),
+    ("named_play_score", _SW_GAME + ",C,DOWN,C,C,C"),
+)
 
 
 def icon_sheet():
@@ -68,6 +114,11 @@ def write(folder, scale, with_icons):
         buf, counts = play(script)
         save_png(buf, path, scale)
         # The panel refreshes by kind the session took to get there (PL-15).
+        print("%-44s %s" % (os.path.relpath(path, ROOT), counts))
+    for name, script in NAMED_SHOTS:
+        path = os.path.join(folder, name + ".png")
+        buf, counts = play(script, LONG_NAMES)
+        save_png(buf, path, scale)
         print("%-44s %s" % (os.path.relpath(path, ROOT), counts))
     if with_icons:
         path = os.path.join(folder, "icons.png")

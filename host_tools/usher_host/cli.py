@@ -3,8 +3,10 @@
   usher devices                       list serial ports that look like MicroPython boards
   usher flash [--port P]              compile and copy the firmware (only what changed), reset
   usher logs [-o FILE] [--follow]     pull the device log as JSON lines / stream the console
-  usher replay FILE                   replay a pulled log or saved game on the desktop
-  usher data check|upload|download    owner data: panels and decks, validated first
+  usher replay FILE                   replay a pulled log, saved game or kept play on the desktop
+  usher data check|upload|download    owner data: panels, decks, players, validated first
+  usher history pull [-o DIR]         the play history as CSV and JSON (docs/history.md)
+  usher clock [--port P]              set the board's clock and restart the firmware keeping it
   usher backup DIR / usher restore DIR   saved games and records
   usher virtual-device --flash DIR    a stand-in board for tests (PL-13)
 
@@ -69,6 +71,27 @@ def cmd_data(args):
     return data.command(args)
 
 
+def cmd_history(args):
+    from usher_host import history
+    return history.pull_command(args, out=_say)
+
+
+def cmd_clock(args):
+    from usher_host import link
+    conn = link.connect(args.port)          # every connection sets the clock
+    try:
+        now = link.board_clock(conn)
+        if now is None:
+            raise HostError("The board did not take the time (no firmware on it? run `usher flash`).")
+        _say("board clock: %04d-%02d-%02d %02d:%02d:%02d" % tuple(now))
+        if not args.no_restart:
+            conn.soft_reboot()
+            _say("firmware restarted with a soft reboot: the clock holds until a reset or power-off")
+    finally:
+        conn.close()
+    return 0
+
+
 def cmd_backup(args):
     from usher_host import backup
     return backup.backup_command(args.port, args.folder, args.data_dir, out=_say)
@@ -119,7 +142,9 @@ def parser():
     p = sub.add_parser("replay", help="replay a pulled log or saved game in the simulator")
     p.add_argument("file", help="a log pulled with `usher logs` (JSON lines) or a saved game (JSON)")
     p.add_argument("--saved", help="the device's saved game to compare with (e.g. from `usher backup`)")
-    p.add_argument("--game", type=int, default=-1, help="which game in the log (default: the last)")
+    p.add_argument("--game", type=int, default=-1,
+                   help="which game in the log, or which play number in a `usher history pull` "
+                   "JSON (default: the last)")
     p.add_argument("--png", help="folder to write the game screen into (PNG, drawn by the firmware UI)")
     p.set_defaults(func=cmd_replay)
 
@@ -132,12 +157,32 @@ def parser():
         if name == "upload":
             _port_arg(q)
             q.add_argument("--data-dir", default=layout.DATA_DIR)
+            q.add_argument("--folder", help="copy into a local data folder instead of a board "
+                           "(the simulator's: out/sim-data)")
     q = dsub.add_parser("download", help="copy a data file back from the board")
     q.add_argument("kind", choices=layout.data_kind_names())
     q.add_argument("file")
     _port_arg(q)
     q.add_argument("--data-dir", default=layout.DATA_DIR)
     p.set_defaults(func=cmd_data)
+
+    p = sub.add_parser("history", help="the play history: pull it as CSV and JSON")
+    hsub = p.add_subparsers(dest="action", required=True)
+    q = hsub.add_parser("pull", help="write history.csv and history.json (docs/history.md)")
+    _port_arg(q)
+    q.add_argument("--output", "-o", default=".", help="folder for history.csv and history.json")
+    q.add_argument("--data-dir", default=layout.DATA_DIR, help="data folder on the board")
+    q.add_argument("--from", dest="source", metavar="FOLDER",
+                   help="read a local data folder instead of a board (the simulator's "
+                   "out/sim-data, a `usher backup`)")
+    p.set_defaults(func=cmd_history)
+
+    p = sub.add_parser("clock", help="set the board's clock (dates the history) and restart the "
+                       "firmware keeping it")
+    _port_arg(p)
+    p.add_argument("--no-restart", action="store_true",
+                   help="leave the board at the REPL (every usher command sets the clock anyway)")
+    p.set_defaults(func=cmd_clock)
 
     for name, func, helptext in (("backup", cmd_backup, "copy saved games and records to a folder"),
                                  ("restore", cmd_restore, "copy them back to the board")):

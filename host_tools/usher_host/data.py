@@ -32,6 +32,17 @@ def command(args, out=print):
         return 0
     if args.action == "upload":
         raw = check(args.kind, args.file, out)
+        if getattr(args, "folder", None):
+            # A local data folder (the simulator's out/sim-data): same
+            # checks, written to a temporary name and renamed.
+            import os
+            target = os.path.join(args.folder, *datakinds.KINDS[args.kind][0].split("/"))
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target + ".part", "wb") as f:
+                f.write(raw)
+            os.replace(target + ".part", target)
+            out("copied to %s (%d bytes)" % (target, len(raw)))
+            return 0
         target = datakinds.device_path(args.kind, args.data_dir)
         conn = link.connect(args.port)
         try:

@@ -40,6 +40,12 @@ def theatre_deck(text):
     return ["%s: %s" % (rule, msg) for rule, msg in validator.validate_deck(text, 2, None)]
 
 
+def players_roster(text):
+    _firmware()
+    from usher.ui import players
+    return list(players.parse_roster(text)[1])
+
+
 # kind -> (file name under the board's data folder, validator, what it is):
 # the panels of TS-2, the Automa deck of TS-6, the DecKreative deck of MS-1
 # and the deck list of TH-13.
@@ -49,6 +55,7 @@ KINDS = {
     "deckreative": ("multisala/deck.txt", multisala_deckreative,
                     "Pulisci il Multisala DecKreative deck"),
     "theatre-deck": ("theatre/deck.txt", theatre_deck, "The Theatre deck list"),
+    "players": ("players.txt", players_roster, "roster of players (one name a line)"),
 }
 
 

@@ -274,6 +274,19 @@ class Link(SerialTransport):
         except HostError:
             pass
 
+    def soft_reboot(self):
+        """Leave the raw REPL and soft-reboot the board (Ctrl-D at the
+        friendly REPL): main.py runs again and the real-time clock keeps
+        its time, which a reset would clear. Returns without waiting."""
+        try:
+            self.serial.write(b"\r\x02")
+            time.sleep(0.1)
+            self.serial.write(b"\x04")
+            self.serial.flush()
+        except (serial.SerialException, OSError) as e:
+            raise self.gone("the line failed (%s)" % e) from None
+        self.in_raw_repl = False
+
     def close(self):
         try:
             if self.in_raw_repl:
@@ -286,12 +299,65 @@ class Link(SerialTransport):
             pass
 
 
-def connect(port=None, timeout=5.0):
+# Sets the board's clock to the host's local time (the play history's dates,
+# usher.device.wallclock). mpremote sets it only when asked (`mpremote rtc
+# --set`); every `usher` command does it on connecting. Before the firmware is
+# on the board, machine.RTC is used directly; a board with neither is left
+# alone.
+SET_CLOCK = """
+try:
+    from usher.device import wallclock as _u_wc
+    print(_u_wc.set(%(t)r))
+except ImportError:
+    try:
+        import machine
+        machine.RTC().datetime(%(rtc)r)
+        print('rtc')
+    except Exception:
+        print('none')
+"""
+
+
+READ_CLOCK = """
+try:
+    from usher.device import wallclock as _u_wc
+    print(repr(_u_wc.now()))
+except ImportError:
+    print('None')
+"""
+
+
+def board_clock(link):
+    """The board's date and time as the firmware sees it (a tuple), or None
+    when it is not set or the firmware is not on the board."""
+    out = link.run(READ_CLOCK).strip()
+    try:
+        return ast.literal_eval(out)
+    except (ValueError, SyntaxError):
+        raise HostError("Unexpected reply from the device: %r" % out[:200]) from None
+
+
+def set_clock(link, now=None):
+    """Set the board's clock to now (a time.struct_time, default: the
+    host's local time). Returns how: "rtc", "virtual" or "none"."""
+    t = now or time.localtime()
+    fields = (t.tm_year, t.tm_mon, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec)
+    rtc = (t.tm_year, t.tm_mon, t.tm_mday, t.tm_wday, t.tm_hour, t.tm_min, t.tm_sec, 0)
+    try:
+        return link.run(SET_CLOCK % {"t": fields, "rtc": rtc}).strip() or "none"
+    except HostError:
+        return "none"   # the date is a nicety: never fail a command for it
+
+
+def connect(port=None, timeout=5.0, clock=True):
     """Open the board's port and enter the raw REPL (no soft reset: the
-    running program is interrupted, like mpremote's `resume`)."""
+    running program is interrupted, like mpremote's `resume`), then set the
+    board's clock (set_clock) unless clock is False."""
     link = Link(find_port(port), timeout=timeout)
     try:
         link.enter_raw_repl(soft_reset=False)
+        if clock:
+            set_clock(link)
     except BaseException:
         link.close()
         raise

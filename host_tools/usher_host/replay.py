@@ -51,6 +51,24 @@ def games_in_log(entries):
     return records
 
 
+def _kept_play(obj, which, path):
+    """A play of the `usher history pull` JSON (docs/history.md) as a
+    record: which is the play number (-1: the last play). (A kept play's own
+    file, history/pNNNNN.json, is a record already.)"""
+    if isinstance(obj, dict) and obj.get("format") == "usher-history":
+        plays = [p for p in obj.get("plays", []) if "record" in p]
+        if not plays:
+            raise HostError("%s holds no play with its actions." % path)
+        if which == -1:
+            return plays[-1]["record"]
+        for p in plays:
+            if p["n"] == which:
+                return p["record"]
+        raise HostError("%s has no play #%d with its actions (plays: %s)." % (
+            path, which, ", ".join("#%d" % p["n"] for p in plays)))
+    return None
+
+
 def load_record(path, which=-1):
     try:
         with open(path, encoding="utf-8") as f:
@@ -59,6 +77,9 @@ def load_record(path, which=-1):
         raise HostError("Cannot read %s: %s" % (path, e.strerror)) from None
     try:
         obj = json.loads(text)
+        kept = _kept_play(obj, which, path)
+        if kept is not None:
+            return kept
         if isinstance(obj, dict) and "actions" in obj:
             return obj
         entries = [obj]

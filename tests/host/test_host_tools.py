@@ -89,7 +89,7 @@ def test_flash_copies_everything_then_only_the_changed_file_PL12(tmp_path):
 # settings. Phase 2, buttons only: Seat Wars on its real screens, the first
 # three turns of the scripted game of tests/portable/ui_session_seatwars.py
 # (an item undone through the History in turn 1), left running.
-MENUS_SCRIPT = "DOWN,DOWN,DOWN,DOWN,C,C,C,C,A,DOWN,C,DOWN,C,A,A"
+MENUS_SCRIPT = "DOWN,DOWN,DOWN,DOWN,DOWN,C,C,C,C,A,DOWN,C,DOWN,C,A,A"   # launcher > Dice roller (6th row)
 
 
 def _game_script():

@@ -18,8 +18,17 @@ def test_screen_matches_golden_image(name, script):
     assert golden.tobytes() == now.tobytes(), "%s differs from %s (make golden?)" % (name, path)
 
 
+@pytest.mark.parametrize("name,script", shots.NAMED_SHOTS)
+def test_screen_with_the_longest_names_matches_golden_image(name, script):
+    path = os.path.join(shots.GOLDEN_DIR, name + ".png")
+    golden = Image.open(path).convert("1")
+    now = to_image(shots.render(script, shots.LONG_NAMES))
+    assert golden.tobytes() == now.tobytes(), "%s differs from %s (make golden?)" % (name, path)
+
+
 def test_golden_images_are_distinct_screens():
     seen = set()
-    for name, _ in shots.SHOTS:
+    every = shots.SHOTS + shots.NAMED_SHOTS
+    for name, _ in every:
         seen.add(Image.open(os.path.join(shots.GOLDEN_DIR, name + ".png")).tobytes())
-    assert len(seen) == len(shots.SHOTS)
+    assert len(seen) == len(every)

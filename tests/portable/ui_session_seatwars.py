@@ -27,7 +27,13 @@ FULL_GAME = ",".join((OPEN, TURN1, TURN2, TURN3, "restart", TURN4, TURN5, FINAL)
 # The seat-challenge calculator from the action menu, then back.
 CALCULATOR = OPEN + ",C,UP,C,UP,B,UP,UP,B,B,UP,UP,UP,B,UP,B,UP,UP,A"
 
+# The whole game, Finish (the play is kept in the history), then the
+# launcher's Statistics: Seat Wars' figures, the last plays, the kept play's
+# final scores, and back to the launcher.
+STATS = "DOWN,DOWN,DOWN,DOWN,C,UP,C,A,UP,UP,UP,UP,C,C,DOWN,UP,A,A,A"
+
 SESSIONS = (
     ("seatwars_game", FULL_GAME + ",C"),
+    ("seatwars_stats", FULL_GAME + ",C," + STATS),
     ("seatwars_calc", CALCULATOR),
 )

@@ -51,14 +51,34 @@ def save(path, obj):
     """Write obj as JSON to path atomically, keeping the previous file as
     path + '.bak'."""
     tmp = path + ".tmp"
-    bak = path + ".bak"
     data = json.dumps(obj)
     with open(tmp, "w") as f:
         f.write(data)
+    replace(tmp, path)
+
+
+def replace(tmp, path):
+    """The last step of save(): the complete new file tmp becomes path, the
+    current path becomes path + '.bak' (for files written piece by piece,
+    e.g. a history of JSON lines streamed to path + '.tmp')."""
+    bak = path + ".bak"
     if _exists(path):
         _remove(bak)
         os.rename(path, bak)
     os.rename(tmp, path)
+
+
+def exists(path):
+    return _exists(path)
+
+
+def set_aside(path, suffix=".bad"):
+    """Move a file that cannot be read out of the way (path + suffix, an
+    older one of that name is replaced) and return the new name."""
+    target = path + suffix
+    _remove(target)
+    os.rename(path, target)
+    return target
 
 
 def _read(path):

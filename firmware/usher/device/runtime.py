@@ -316,6 +316,7 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
     from usher.device.buttons import Buttons, wake_button
     from usher.device.log import FlashLog
     from usher.device.power import Power
+    from usher.device import wallclock
 
     settings = load_settings(data_dir)
     profile = boards.select(settings)
@@ -342,7 +343,7 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
     canvas = framebuf.FrameBuffer(buf, WIDTH, HEIGHT, framebuf.MONO_HLSB)
     display = make_display(profile, buf)
     services = {"battery": power.battery_percent, "log": log, "board": profile["name"],
-                "version": VERSION, "ticks_ms": clock.ticks_ms,
+                "version": VERSION, "ticks_ms": clock.ticks_ms, "date": wallclock.now,
                 "unload_games": True}  # a finished game's code leaves RAM (docs/ui.md, Memory)
     rt = Runtime(app_factory or default_app_factory, canvas, display, buttons, power, log,
                  data_dir, services)

@@ -6,6 +6,8 @@
 # Files in data_dir (usher.core.storage: atomic, with a backup, PL-8/PL-11):
 #   game.json  the running game's record {"game", "options", "seed", "actions"}
 #   ui.json    {"routes": [...], "next_seed": n, "settings": {...}, "dice": [...]}
+#   players.txt  the roster of players (usher.ui.players), if uploaded
+#   history/     the play history (usher.ui.playlog, docs/history.md)
 #
 # Per-game screens plug in as modules usher/ui/games/<game_id>.py; see
 # usher/ui/games/__init__.py for the functions they provide.
@@ -14,7 +16,7 @@ import sys
 from usher import VERSION, games
 from usher.core import game, storage
 from usher.core.game import GameError
-from usher.ui import screens
+from usher.ui import screens, seats
 from usher.ui.history import History, default_describe
 from usher.ui.refresh import BandSums, RefreshPolicy
 from usher.ui.widgets import MessageBox
@@ -75,6 +77,7 @@ class App:
         self.record = None
         self.state = None
         self.ui = {"routes": [], "next_seed": 1, "settings": dict(DEFAULT_SETTINGS)}  # type: dict
+        seats.use(None)
         self.game_path = storage.join(data_dir, "game.json")
         self.ui_path = storage.join(data_dir, "ui.json")
 
@@ -159,12 +162,14 @@ class App:
         self.engine = eng
         self.record = rec
         self.game_id = rec["game"]
+        seats.use(rec["options"])
 
     def _clear_game(self):
         self.game_id = None
         self.engine = None
         self.record = None
         self.state = None
+        seats.use(None)
 
     def build(self, route):
         """The screen for a saved route name, or None."""
@@ -249,7 +254,20 @@ class App:
         with `usher data`) give the engine options under the screen's own; a
         file that cannot be used is named in a message and the default is
         used (TS-2, MS-2, PL-11). They are read once, here: the record keeps
-        them, so a resume or replay never depends on the files again."""
+        them, so a resume or replay never depends on the files again.
+        With a roster of players (usher.ui.players) each seat is first asked
+        for a name; the game then starts from the last seat's screen."""
+        # usher.ui.players (the roster, the pickers) is imported only when
+        # there is a roster file, and leaves RAM once the game has started.
+        if storage.exists(storage.join(self.data_dir, "players.txt")):
+            from usher.ui import players
+            if players.needs_names(self, game_id, options):
+                players.ask_names(self, game_id, options, seed)
+                return
+        self.start_game(game_id, options, seed)
+
+    def start_game(self, game_id, options, seed=None):
+        """new_game without asking the seats' names."""
         from usher.ui import owner_data
         eng = self.load_engine(game_id)
         if seed is None:
@@ -262,6 +280,8 @@ class App:
         storage.save(self.game_path, rec)  # saved before the screen shows it (PL-8)
         self.policy.request_clean()  # a game starts: a clean refresh (PL-15)
         self.engine, self.record, self.state, self.game_id = eng, rec, state, game_id
+        seats.use(options)
+        self._unload("usher.ui.players")
         # docs/log-format.md: a "game" entry starts a game in the log.
         self.log("game", {"game": game_id, "seed": seed, "options": options})
         self.show_game()
@@ -300,7 +320,15 @@ class App:
         return True
 
     def end_game(self):
-        """Forget the running game (after its end screen) and go to the launcher."""
+        """Forget the running game (after its end screen) and go to the
+        launcher. A finished game is first kept in the play history
+        (usher.ui.playlog); a problem with the history is shown, the game
+        still ends."""
+        problem = None
+        if self.record is not None and self.state is not None and self.state.get("phase") == "over":
+            from usher.ui import playlog
+            problem = playlog.keep(self)
+            self._unload("usher.ui.playlog")
         storage.delete(self.game_path)
         self.log("end", {"game": self.game_id, "actions": len(self.record["actions"]) if self.record else 0})
         gid = self.game_id
@@ -310,11 +338,25 @@ class App:
         launcher = screens.Launcher(self)
         launcher.focus_on(gid)
         self.reset([launcher])
+        if problem:
+            self.show_message("History", problem)
         # Only when the device asks for it (services["unload_games"]): a test
         # or the simulator may hold the game's classes and compare against
         # them after a game ends, which a fresh import would break.
         if gid is not None and self.services.get("unload_games"):
             unload_game_code(gid)
+
+    def _unload(self, name):
+        """Drop a module used once (the seat pickers, the history writer)
+        from RAM on the device (services["unload_games"], like a finished
+        game's code); a later import loads it again from flash."""
+        if not self.services.get("unload_games") or name not in sys.modules:
+            return
+        del sys.modules[name]
+        parent = sys.modules.get("usher.ui")
+        short = name.rsplit(".", 1)[1]
+        if parent is not None and short in parent.__dict__:
+            delattr(parent, short)
 
     # --- events ---------------------------------------------------------------------
     def handle(self, event):

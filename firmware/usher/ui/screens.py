@@ -1,8 +1,9 @@
 # The game-independent screens that are always loaded: the launcher, the
-# error screen and the sleep mark. Settings/About (usher.ui.settings) and the
-# dice roller (usher.ui.dice) are imported only when opened, to keep RAM for
-# the game. Routes (names saved in ui.json so a restart comes back to the same
-# screen, PL-8) map to constructors in build().
+# error screen and the sleep mark. Settings/About (usher.ui.settings), the
+# dice roller (usher.ui.dice) and the statistics (usher.ui.stats) are
+# imported only when opened, to keep RAM for the game. Routes (names saved in
+# ui.json so a restart comes back to the same screen, PL-8) map to
+# constructors in build().
 from usher import games
 from usher.ui import text
 from usher.ui.canvas import WIDTH
@@ -20,6 +21,7 @@ class Launcher(Menu):
             items.append(("Resume " + games.title(app.game_id), "resume"))
         for gid, title in games.GAMES:
             items.append((title, gid))
+        items.append(("Statistics", "stats"))
         items.append(("Dice roller", "dice"))
         items.append(("Settings", "settings"))
         super().__init__(app, "Usher", items, _launch, keys=(None, None, "Select"))
@@ -42,6 +44,9 @@ class Launcher(Menu):
 def _launch(app, value):
     if value == "resume":
         app.show_game()
+    elif value == "stats":
+        from usher.ui import stats
+        stats.open_menu(app)
     elif value in ("dice", "settings"):
         app.push(build(app, value))
     else:
@@ -111,6 +116,9 @@ def build(app, route):
     if route in ("settings", "about"):
         from usher.ui import settings
         return settings.settings_menu(app) if route == "settings" else settings.About(app)
+    if route == "stats":
+        from usher.ui import stats
+        return stats.menu(app)
     if route == "dice":
         from usher.ui import dice
         return dice.Dice(app)

@@ -14,6 +14,7 @@ def settings_menu(app):
         ("About", "about"),
         ("Clean refresh after %d updates" % app.setting("clean_after"), "clean_after"),
         ("Sleep after %d min idle" % app.setting("sleep_min"), "sleep_min"),
+        ("Players", "players"),
     ]
     m = Menu(app, "Settings", items, _setting_chosen)
     m.route = "settings"
@@ -23,6 +24,9 @@ def settings_menu(app):
 def _setting_chosen(app, value):
     if value == "about":
         app.push(About(app))
+    elif value == "players":
+        from usher.ui import players
+        players.open_roster(app)
     elif value == "clean_after":
         # PL-15: fast and partial updates ghost a little; a clean (flashing)
         # refresh after this many of them clears the panel.

@@ -17,6 +17,7 @@
 #   USHER_VDEV_MODE     "boot" or "raw"
 #   USHER_VDEV_MPY      fake sys.implementation._mpy (fault injection)
 #   USHER_VDEV_GARBAGE  "1": only spew noise on the line (fault injection)
+#   USHER_VDEV_RTC      host file holding the board's real-time clock (below)
 # and for the firmware's "virtual" board (usher/device/virtual.py):
 #   USHER_BOARD=virtual, USHER_BUTTONS (script text), USHER_FRAMEBUFFER
 import os
@@ -24,10 +25,12 @@ import sys
 
 RAW_RESET = 3
 HARD_RESET = 4
+SOFT_BOOT = 5     # Ctrl-D at the friendly REPL: soft reboot into main.py
 BANNER = b"raw REPL; CTRL-B to exit\r\n"
 WINDOW = 1024
 
 _real_sys = sys
+_BOOT_TIME = 0
 _stdin = sys.stdin.buffer
 _stdout = sys.stdout.buffer
 
@@ -99,6 +102,73 @@ def fake_mpy(value):
     fake = _FakeSys()
     fake.implementation = impl
     sys.modules["sys"] = fake
+
+
+# --- the RP2040's real-time clock --------------------------------------------
+# machine.RTC as on the board: datetime() reads, datetime(t) sets
+# (year, month, day, weekday, hour, minute, second, subsecond). Like the
+# RP2040's, it starts at 2021-01-01 00:00:00 at power-on and at a reset and
+# keeps time across a soft reboot: the supervisor keeps USHER_VDEV_RTC (the
+# set clock as an offset from the host's) across soft resets and deletes it
+# at a reset or power-off.
+class _RTC:
+    """The clock lives in a host file outside the flash: it is opened before
+    the flash is mounted at "/" (after that every path is on the flash) and
+    rewritten in place, 24 characters: the set clock's offset from the
+    host's, or "-" when not set since power-on."""
+    WIDTH = 24
+    handle = None
+    offset = None
+
+    @classmethod
+    def open(cls, path):
+        try:
+            with open(path) as f:
+                txt = f.read().strip()
+            cls.offset = int(txt) if txt and txt != "-" else None
+        except (OSError, ValueError):
+            cls.offset = None
+        cls.handle = open(path, "w")
+        cls._write()
+
+    @classmethod
+    def _write(cls):
+        txt = "-" if cls.offset is None else str(cls.offset)
+        cls.handle.seek(0)
+        cls.handle.write(txt + " " * (cls.WIDTH - len(txt)))
+        cls.handle.flush()
+
+    def datetime(self, t=None):
+        import time
+        if t is None:
+            if self.offset is None:   # not set since power-on: from 2021-01-01 at the boot
+                secs = time.mktime((2021, 1, 1, 0, 0, 0, 0, 0)) + int(time.time()) - _BOOT_TIME
+            else:
+                secs = int(time.time()) + self.offset
+            lt = time.localtime(secs)
+            return (lt[0], lt[1], lt[2], lt[6], lt[3], lt[4], lt[5], 0)
+        secs = time.mktime((t[0], t[1], t[2], t[4], t[5], t[6], 0, 0))
+        _RTC.offset = secs - int(time.time())
+        _RTC._write()
+
+
+class _FakeMachine:
+    """The unix port's machine with RTC added."""
+
+    def __init__(self, real):
+        self._real = real
+
+    def RTC(self):
+        return _RTC()
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+
+def install_rtc(path):
+    import machine
+    _RTC.open(path)
+    sys.modules["machine"] = _FakeMachine(machine)
 
 
 def garbage_forever():
@@ -206,7 +276,7 @@ def friendly_repl():
             write(b"\r\nKeyboardInterrupt\r\n>>> ")
         elif c == 4:
             write(b"\r\nsoft reboot\r\n")
-            raise SystemExit(HARD_RESET)
+            raise SystemExit(SOFT_BOOT)
         elif c in (10, 13):
             write(b"\r\n")
             if line:
@@ -250,6 +320,11 @@ def run_file(path):
 
 
 def main():
+    global _BOOT_TIME
+    import time
+    _BOOT_TIME = int(time.time())
+    if os.getenv("USHER_VDEV_RTC"):
+        install_rtc(os.getenv("USHER_VDEV_RTC"))
     flash = os.getenv("USHER_VDEV_FLASH")
     if os.getenv("USHER_VDEV_GARBAGE") == "1":
         garbage_forever()
@@ -268,7 +343,7 @@ def main():
             friendly_repl()
     except SystemExit as e:
         code = e.args[0] if e.args else 0
-        _real_sys.exit(code if code in (RAW_RESET, HARD_RESET) else HARD_RESET)
+        _real_sys.exit(code if code in (RAW_RESET, HARD_RESET, SOFT_BOOT) else HARD_RESET)
 
 
 main()

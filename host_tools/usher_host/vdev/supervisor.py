@@ -19,6 +19,7 @@ import tty
 DEVICE_MAIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "device_main.py")
 RAW_RESET = 3
 HARD_RESET = 4
+SOFT_BOOT = 5     # device_main.py: a soft reboot into main.py (the clock is kept)
 
 
 def micropython_command():
@@ -36,6 +37,9 @@ class VirtualDevice:
     def __init__(self, flash_dir, fake_mpy=None, garbage=False, buttons=None, stderr_path=None,
                  framebuffer=None):
         self.flash_dir = os.path.abspath(flash_dir)
+        # The board's real-time clock (device_main.py), beside the flash so
+        # that it is not a file on the board.
+        self.rtc_path = self.flash_dir.rstrip("/") + ".rtc"
         os.makedirs(self.flash_dir, exist_ok=True)
         self.fake_mpy = fake_mpy
         self.garbage = garbage
@@ -59,6 +63,7 @@ class VirtualDevice:
         # Raw line discipline: no echo, no CR/LF translation, every byte as is.
         tty.setraw(self.slave)
         self.port = os.ttyname(self.slave)
+        self._clock_lost()               # power-on: the clock is not set
         self._spawn("boot")
         self._thread = threading.Thread(target=self._watch, daemon=True)
         self._thread.start()
@@ -73,7 +78,7 @@ class VirtualDevice:
         # The firmware runs on its "virtual" board (usher.device.virtual):
         # buttons from USHER_BUTTONS, screen to USHER_FRAMEBUFFER.
         env = dict(os.environ, USHER_VDEV_FLASH=self.flash_dir, USHER_VDEV_MODE=mode,
-                   USHER_BOARD="virtual")
+                   USHER_BOARD="virtual", USHER_VDEV_RTC=self.rtc_path)
         for key in ("MICROPYPATH", "USHER_VDEV_MPY", "USHER_VDEV_GARBAGE", "USHER_BUTTONS",
                     "USHER_FRAMEBUFFER"):
             env.pop(key, None)
@@ -114,7 +119,16 @@ class VirtualDevice:
                 return
             # Any end of the process is a reset of the board: soft reset at the
             # raw REPL comes back in the raw REPL, anything else boots main.py.
+            # A soft reset keeps the real-time clock, a reset does not.
+            if code not in (RAW_RESET, SOFT_BOOT):
+                self._clock_lost()
             self._spawn("raw" if code == RAW_RESET else "boot")
+
+    def _clock_lost(self):
+        try:
+            os.remove(self.rtc_path)
+        except OSError:
+            pass
 
     def kill(self):
         """Unplug: stop the process and remove the port."""

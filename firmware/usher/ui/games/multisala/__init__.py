@@ -3,7 +3,7 @@
 # of game with the solo record (MS-3..MS-12). The module the launcher loads;
 # the screens live in turns.py, entry.py and score.py.
 from usher.games.multisala import engine
-from usher.ui import text
+from usher.ui import seats, text
 from usher.ui.games.multisala import draw
 from usher.ui.screen import BODY_Y, Screen
 from usher.ui.widgets import ROW_H
@@ -96,9 +96,9 @@ def _faces(lst):
 def describe(a):
     t = a.get("type")
     if t == "place":
-        return "P%d: %d mask(s) on hall %d" % (a["player"] + 1, len(a["cards"]), a["hall"] + 1)
+        return "%s: %d mask(s) on hall %d" % (seats.label(a["player"]), len(a["cards"]), a["hall"] + 1)
     if t == "pass":
-        return "P%d passes" % (a["player"] + 1)
+        return "%s passes" % seats.label(a["player"])
     if t == "deal":
         return "Spectators dealt"
     if t == "next_round":
@@ -107,7 +107,7 @@ def describe(a):
         return "Hall %d: emotion %d, D4 %s" % (a["hall"] + 1, a["emotion"] + 1, a["d4"])
     if t == "mask":
         sign = a.get("morra")
-        return "P%d mask D6 %s%s on hall %d" % (a["player"] + 1, a["d6"],
+        return "%s mask D6 %s%s on hall %d" % (seats.label(a["player"]), a["d6"],
                                                  " " + draw.MORRA_WORDS[sign] if sign else "",
                                                  a["hall"] + 1)
     if t == "reveal":
@@ -116,7 +116,7 @@ def describe(a):
         return "Hall %d spectator: emotion %d %s" % (a["hall"] + 1, a["emotion"] + 1,
                                                     "ON" if a["on"] else "OFF")
     if t == "unplayed":
-        return "P%d kept D6 %s" % (a["player"] + 1, _faces(a["d6"]))
+        return "%s kept D6 %s" % (seats.label(a["player"]), _faces(a["d6"]))
     if t == "score":
         return "Round scored"
     return t

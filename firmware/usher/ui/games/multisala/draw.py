@@ -5,7 +5,7 @@ from usher.core.game import GameError
 from usher.games.multisala import cards
 from usher.games.multisala import record as record_file
 from usher.games.multisala import records
-from usher.ui import icons, text
+from usher.ui import icons, seats, text
 from usher.ui.screen import BODY_Y
 
 HALLS = 5
@@ -45,8 +45,9 @@ def number_font(s, max_w):
     return text.BIG if text.width(text.BIG, s) <= max_w else text.BODY
 
 
-def player_name(p):
-    return "P%d" % (p + 1)
+def player_name(p, font=None, max_w=None):
+    """Seat p's label (usher.ui.seats: the one player label helper)."""
+    return seats.label(p, font or text.SMALL, max_w)
 
 
 def mask_chip(c, face, sign, x, y, color=1):
@@ -72,9 +73,10 @@ def hall_column(c, state, h, view, x, focused=False, seen=None):
         c.fill_rect(x, y - 1, COL_W - 1, 12, 1)
         c.rect(x, y - 1, COL_W - 1, 101, 1)
         fg = 0
-    text.draw(c, text.SMALL, "Hall %d" % (h + 1), x + 3, y, fg)
+    hx = text.draw(c, text.SMALL, "Hall %d" % (h + 1), x + 3, y, fg)
     if view["owner"] is not None:
-        text.draw_right(c, text.SMALL, player_name(view["owner"]), x + COL_W - 4, y, fg)
+        text.draw_right(c, text.SMALL, player_name(view["owner"], text.SMALL, x + COL_W - 4 - hx - 3),
+                        x + COL_W - 4, y, fg)
     name = emotion_name(state, view["emotion"])
     if text.width(text.SMALL, name) <= COL_W - 26:
         draw_emotion(c, view["emotion"], x + 4, y + 14)

@@ -4,6 +4,7 @@
 # Reveal: each hall's spectators (emotion, switch) and each player's kept
 # masks (MS-8), then the score.
 from usher.games.multisala import cards, engine
+from usher.ui import seats, text
 from usher.ui.games.multisala import draw
 from usher.ui.games.multisala.turns import round_title
 from usher.ui.history import History
@@ -73,7 +74,7 @@ class Board(Screen):
             self.title = round_title(st) + ": masks on the halls"
 
     def status(self):
-        return "first P%d" % (self.app.state["first"] + 1)
+        return "first " + seats.label(self.app.state["first"], text.SMALL, 60)
 
     def keys(self):
         if self.app.state["phase"] == "deal":
@@ -98,7 +99,7 @@ class Board(Screen):
                 self._mask_owner(0, True)
             else:
                 _ask(app, True, "Mask on hall %d" % (self.focus + 1), "Whose mask?",
-                     [("P%d" % (p + 1), p, None) for p in range(app.state["players"])], 0,
+                     [(seats.label(p), p, None) for p in range(app.state["players"])], 0,
                      lambda p: self._mask_owner(p, False), self.focus)
         elif b == "B" and not deal:
             app.push(Confirm(app, "Reveal", "Placement over? Then turn the spectators "
@@ -130,7 +131,7 @@ class Board(Screen):
                 app.pop()
             app.show_message("Not allowed", msg)
             return
-        title = "P%d mask on hall %d" % (p + 1, h + 1)
+        title = "%s mask on hall %d" % (seats.label(p), h + 1)
 
         def morra(face):
             if not app.state["variant"]:
@@ -159,7 +160,8 @@ def Reveal(app):
         left = size - engine.played_count(st, p)
         kept = st["unplayed"][p]
         shown = "?" if kept is None else (",".join(kept) if kept else "none")
-        items.append(("P%d kept %d mask(s): D6 %s" % (p + 1, left, shown), ("player", p), None))
+        items.append(("%s kept %d mask(s): D6 %s" % (seats.label(p, text.BODY, 90), left, shown),
+                      ("player", p), None))
     items.append(("Score the round", ("score", 0), None))
     m = Menu(app, round_title(st) + ": reveal", items, _reveal_choose,
              on_back=lambda a: a.push(History(a)), keys=("History", None, "Enter"))
@@ -210,7 +212,7 @@ def _kept(app, p, left, faces, focus, first):
     if len(faces) == left:
         _play(app, {"type": "unplayed", "player": p, "d6": faces}, focus)
         return
-    title = "P%d: masks kept in hand" % (p + 1)
+    title = "%s: masks kept in hand" % seats.label(p)
     _ask(app, first, title, "Kept mask %d of %d: its D6" % (len(faces) + 1, left), D6_CHOICES, 0,
          lambda face: _kept(app, p, left, faces + [face], focus, False), focus)
 

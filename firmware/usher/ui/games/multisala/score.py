@@ -73,7 +73,8 @@ class Scores(Screen):
                 c.vline(x - 1, y, 50, 1)
             text.draw(c, text.SMALL, "Hall %d" % (h + 1), x + 3, y)
             draw.draw_emotion(c, st["halls"][h]["emotion"], x + 3, y + 12)
-            owner = draw.player_name(hb["owner"]) if hb["owner"] is not None else "all"
+            owner = draw.player_name(hb["owner"], text.SMALL, draw.COL_W - 26) \
+                if hb["owner"] is not None else "all"
             text.draw(c, text.SMALL, owner, x + 24, y + 15)
             res = hb["result"] if hb["owner"] is not None else -hb["disorder"]
             text.draw(c, text.BODY, draw.signed(res), x + 4, y + 32)
@@ -81,7 +82,10 @@ class Scores(Screen):
         n = st["players"]
         for p in range(n):
             x = p * draw.COL_W
-            text.draw(c, text.SMALL, "P%d  %s" % (p + 1, draw.signed(b["delta"][p])), x + 3, y + 55)
+            delta = draw.signed(b["delta"][p])
+            room = draw.COL_W if n > 1 else 200    # solo: the whole row is free
+            who = draw.player_name(p, text.SMALL, room - 12 - text.width(text.SMALL, delta))
+            text.draw(c, text.SMALL, "%s  %s" % (who, delta), x + 3, y + 55)
             tot = str(st["totals"][p])
             text.draw(c, draw.number_font(tot, draw.COL_W - 5), tot, x + 3, y + 68)
         if n <= 3:
@@ -93,7 +97,8 @@ class Scores(Screen):
         emo = st["halls"][h]["emotion"]
         y = BODY_Y
         draw.draw_emotion(c, emo, 3, y)
-        owner = "owner " + draw.player_name(hb["owner"]) if hb["owner"] is not None else "no masks"
+        owner = "owner " + draw.player_name(hb["owner"], text.SMALL, 60) if hb["owner"] is not None \
+            else "no masks"
         text.draw(c, text.SMALL, text.fit(text.SMALL, "%s, %s" % (draw.emotion_name(st, emo), owner), 120),
                   22, y + 3)
         masks = engine.hall_view(st, h)["masks"] if hb["owner"] is not None else []
@@ -118,7 +123,7 @@ class Scores(Screen):
             ly += 11
         text.draw(c, text.SMALL, "Disorder -%d" % hb["disorder"], 3, y + 76)
         if hb["owner"] is not None:
-            line = "%s: %s" % (draw.player_name(hb["owner"]), draw.signed(hb["result"]))
+            line = "%s: %s" % (draw.player_name(hb["owner"], text.BODY, 100), draw.signed(hb["result"]))
         else:
             line = "every player %s" % draw.signed(-hb["disorder"])
         text.draw(c, text.BODY, line, 3, y + 87)
@@ -148,7 +153,7 @@ class Scores(Screen):
         for p in range(st["players"]):
             ry = y + 14 + p * 14
             halls = b["delta"][p] + b["unplayed"][p]
-            text.draw(c, text.BODY, "P%d" % (p + 1), 3, ry)
+            text.draw(c, text.BODY, draw.player_name(p, text.BODY, 55), 3, ry)
             text.draw(c, text.BODY, draw.signed(halls), 60, ry)
             text.draw(c, text.BODY, draw.signed(-b["unplayed"][p]), 120, ry)
             text.draw(c, text.BODY, draw.signed(b["delta"][p]), 176, ry)
@@ -213,9 +218,10 @@ class End(Screen):
             return
         win = engine.winners(st)
         if len(win) == 1:
-            line = "P%d wins!" % (win[0] + 1)
+            line = "%s wins!" % draw.player_name(win[0], text.BODY, 240)
         else:
-            line = "Tie: " + ", ".join(["P%d" % (p + 1) for p in win])
+            w = 280 // len(win) - 12
+            line = "Tie: " + ", ".join([draw.player_name(p, text.BODY, w) for p in win])
         c.fill_rect(0, y, 296, 18, 1)
         text.draw_centered(c, text.BODY, line, 148, y + 2, 0)
         n = st["players"]
@@ -225,7 +231,8 @@ class End(Screen):
             if p in win:
                 c.rect(x + 1, y + 22, col - 2, 64, 1)
             mark = "" if p not in win else (" wins" if len(win) == 1 else " (tie)")
-            text.draw(c, text.SMALL, "P%d%s" % (p + 1, mark), x + 5, y + 26)
+            who = draw.player_name(p, text.SMALL, col - 10 - text.width(text.SMALL, mark))
+            text.draw(c, text.SMALL, who + mark, x + 5, y + 26)
             tot = str(st["totals"][p])
             text.draw(c, draw.number_font(tot, col - 8), tot, x + 5, y + 42)
         text.draw(c, text.SMALL, "%d rounds played" % st["rounds"], 4, y + 90)

@@ -2,7 +2,7 @@
 # placement turns, the spectator deal shown hall by hall, and the hand of
 # the player on turn to pick 1-3 masks for a hall.
 from usher.games.multisala import engine
-from usher.ui import icons, text
+from usher.ui import icons, seats, text
 from usher.ui.games.multisala import draw
 from usher.ui.history import History
 from usher.ui.screen import BODY_Y, Screen
@@ -25,11 +25,12 @@ class Board(Screen):
         if st["phase"] == "deal":
             self.title = round_title(st) + ": deal the spectators"
         else:
-            self.title = "%s: P%d to play" % (round_title(st), st["turn"] + 1)
+            self.title = "%s: %s to play" % (round_title(st), seats.label(st["turn"]))
 
     def status(self):
         st = self.app.state
-        return "first P%d" % (st["first"] + 1) if st["players"] > 1 else "total %d" % st["totals"][0]
+        return "first " + seats.label(st["first"], text.SMALL, 60) if st["players"] > 1 \
+            else "total %d" % st["totals"][0]
 
     def keys(self):
         if self.app.state["phase"] == "deal":
@@ -63,7 +64,7 @@ class Board(Screen):
         p = st["turn"]
         hand = st["hands"][p]
         if not hand:
-            app.show_message("No masks", "P%d has no masks left: pass (B)." % (p + 1))
+            app.show_message("No masks", "%s has no masks left: pass (B)." % seats.label(p))
             return
         # MS-5 hall ownership: the engine's own refusal, before picking masks
         msg = draw.refusal(app, {"type": "place", "player": p, "hall": self.focus, "cards": [hand[0]]})
@@ -79,7 +80,7 @@ class Board(Screen):
         action = {"type": "pass", "player": p}
         if st["passes"] + 1 >= st["players"]:
             left = len(st["hands"][p])
-            q = "P%d passes. Everyone has passed: reveal and score the halls?" % (p + 1)
+            q = "%s passes. Everyone has passed: reveal and score the halls?" % seats.label(p)
             if left:
                 q += " (%d mask(s) left in hand cost their D6.)" % left
             app.push(Confirm(app, "Pass", q, lambda a: _play(a, action)))
@@ -160,7 +161,7 @@ class Hand(Screen):
         self.picked = []
         st = app.state
         self.player = st["turn"]
-        self.title = "P%d: masks for hall %d" % (self.player + 1, hall + 1)
+        self.title = "%s: masks for hall %d" % (seats.label(self.player), hall + 1)
 
     def status(self):
         return "%d picked" % len(self.picked)

@@ -4,6 +4,7 @@
 # Screens: setup (players, start player) -> turn screen (turn.py) with its
 # action menu, character form with the challenge resolver (form.py), end of
 # turn -> final scoring and winner (final.py). Engine: usher.games.seatwars.
+from usher.ui import seats
 from usher.ui.widgets import ChoiceEntry
 
 GAME_ID = "seatwars"
@@ -58,10 +59,10 @@ def describe(action):
         return s + (" +4 destination" if action.get("destination") else "")
     if t == "event":
         if action.get("missed") is not None:
-            return "event: P%d missed the bus" % (action["missed"] + 1)
+            return "event: %s missed the bus" % seats.label(action["missed"])
         return "event card"
     if t == "caught_bus":
-        return "P%d caught the bus" % (action["player"] + 1)
+        return "%s caught the bus" % seats.label(action["player"])
     if t == "last_card":
         return "drew the last card"
     if t == "end_turn":

@@ -4,7 +4,7 @@
 # score it now (SW-3), "wait" = theirs but not yet a full round on the bus.
 # An item shows its shield. BusPicker reuses the strip to choose a card.
 from usher.games.seatwars import engine
-from usher.ui import text
+from usher.ui import seats, text
 from usher.ui.canvas import WIDTH
 from usher.ui.screen import BODY_Y, Screen, step_focus
 
@@ -18,8 +18,9 @@ def plural(n, word):
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
-def owner_name(state, card):
-    return state["players"][card["owner"]]["name"]
+def owner_name(state, card, max_w=None):
+    """The card owner's label (usher.ui.seats, the one player label helper)."""
+    return seats.label(card["owner"], text.SMALL, max_w)
 
 
 def describe_card(state, card):
@@ -61,7 +62,7 @@ def draw_card(c, state, card, x, y, h, scorable, focused):
         c.hline(x + 3, y + 13, CARD_W - 6, fg)
         text.draw_centered(c, text.BODY, str(card["shield"]), cx, y + 15, fg)
         return
-    text.draw_centered(c, text.SMALL, text.fit(text.SMALL, owner_name(state, card), CARD_W - 2),
+    text.draw_centered(c, text.SMALL, owner_name(state, card, CARD_W - 2),
                        cx, y + 2, fg)
     c.hline(x + 3, y + 13, CARD_W - 6, fg)
     text.draw_centered(c, text.BODY, str(card["attack"]), cx, y + 15, fg)

@@ -2,7 +2,7 @@
 # their owners (SW-7), then the winner with the tie-breaks (SW-8) and each
 # player's breakdown.
 from usher.games.seatwars import engine, scoring
-from usher.ui import icons, text
+from usher.ui import icons, seats, text
 from usher.ui.canvas import WIDTH
 from usher.ui.games.seatwars import act
 from usher.ui.games.seatwars.bus import describe_card, draw_bus
@@ -54,7 +54,7 @@ class FinalScoringScreen(Screen):
         elif b == "C":
             target = self.focus_id()
             card = engine.find(app.state, target)
-            who = app.state["players"][card["owner"]]["name"] if card else "?"
+            who = seats.label(card["owner"]) if card else "?"
 
             def done(app, value):
                 act.play(app, {"type": "final_score", "target": target, "value": value})
@@ -101,7 +101,7 @@ class EndScreen(Screen):
         st = self.app.state
         players = st["players"]
         wins = st["winners"]
-        names = [players[i]["name"] for i in wins]
+        names = [seats.label(i, text.BODY, (WIDTH - 130) // len(wins)) for i in wins]
         if len(wins) == 1:
             banner = "%s wins!" % names[0]
         else:
@@ -119,7 +119,7 @@ class EndScreen(Screen):
             p = players[i]
             if i in wins:
                 icons.draw(c, "area_authorities", 2, y - 2)
-            text.draw(c, text.BODY, text.fit(text.BODY, p["name"], 56), 22, y)
+            text.draw(c, text.BODY, seats.label(i, text.BODY, 56), 22, y)
             vals = (p["total"],) + breakdown(p) + (scoring.scored_characters(p),)
             for k in range(len(COLUMNS)):
                 font = text.BODY if k == 0 else text.SMALL

@@ -2,7 +2,7 @@
 # and every entry of a turn: the action menu and its flows, and the end of
 # the turn with its draws and the hand-limit reminder (SW-2).
 from usher.games.seatwars import engine
-from usher.ui import text
+from usher.ui import seats, text
 from usher.ui.canvas import WIDTH
 from usher.ui.games.seatwars import act
 from usher.ui.games.seatwars.bus import BusPicker, draw_bus, plural
@@ -16,7 +16,7 @@ BUS_H = 52
 
 
 def current_name(state):
-    return state["players"][state["current"]]["name"]
+    return seats.label(state["current"])
 
 
 def draw_pips(c, left, right_x, cy):
@@ -53,8 +53,9 @@ def draw_scores(c, state, y):
             fg = 0
         else:
             c.rect(x + 1, y, w - 2, 17, 1)
-        name = p["name"] + (" MB" if p["missed"] else "")
-        text.draw(c, text.SMALL, text.fit(text.SMALL, name, w - 30), x + 4, y + 4, fg)
+        mb = " MB" if p["missed"] else ""
+        name = seats.label(i, text.SMALL, w - 30 - text.width(text.SMALL, mb)) + mb
+        text.draw(c, text.SMALL, name, x + 4, y + 4, fg)
         text.draw_right(c, text.BODY, str(p["total"]), x + w - 4, y + 2, fg)
 
 
@@ -62,7 +63,7 @@ def note(state):
     """The one-line hint under the player's name."""
     end = state["turn_end"]
     if state["actions"] == engine.ACTIONS_PER_TURN and end and end["player"] != state["current"]:
-        who = state["players"][end["player"]]["name"]
+        who = seats.label(end["player"])
         s = "%s drew %s" % (who, plural(end["draw"], "card") if end["draw"] else "nothing")
         if end["discard"]:
             s += ", must discard %d (limit 7)" % end["discard"]
@@ -76,7 +77,7 @@ def note(state):
     if engine.scorable_ids(state):
         return "Black cards can be scored now"
     if state["last_by"] is not None:  # SW-7
-        return "Last round: the game ends at %s's turn" % state["players"][state["last_by"]]["name"]
+        return "Last round: the game ends at %s's turn" % seats.label(state["last_by"])
     return ""
 
 
@@ -96,7 +97,8 @@ class TurnScreen(Screen):
 
     def draw_body(self, c):
         st = self.app.state
-        text.draw(c, text.BODY, text.fit(text.BODY, current_name(st) + "'s turn", 96), 4, BODY_Y)
+        who = seats.label(st["current"], text.BODY, 96 - text.width(text.BODY, "'s turn"))
+        text.draw(c, text.BODY, who + "'s turn", 4, BODY_Y)
         if st["phase"] == "last_round":
             c.fill_rect(104, BODY_Y, 88, 14, 1)
             text.draw_centered(c, text.SMALL, "LAST ROUND", 148, BODY_Y + 2, 0)
@@ -137,7 +139,7 @@ def action_menu(app):
                   ("Event card", "event")]
     for i in range(len(st["players"])):
         if st["players"][i]["missed"]:
-            items.append(("%s caught the bus" % st["players"][i]["name"], i))
+            items.append(("%s caught the bus" % seats.label(i), i))
     if st["last_by"] is None:
         items.append(("Last card drawn", "last"))
     items.append(("Seat calculator", "calc"))
@@ -174,7 +176,7 @@ def _chosen(app, what):
     elif what == "event" and act.allowed(app, {"type": "event"}):
         choices = [("Other event", -1, None)]
         for i in range(len(st["players"])):
-            choices.append(("Missed the Bus: " + st["players"][i]["name"], i, None))
+            choices.append(("Missed the Bus: " + seats.label(i), i, None))
         app.replace(ChoiceEntry(app, "Event card", "Which event card?", choices, _event))
     elif what == "last":
         app.replace(Confirm(app, "Last card", "%s drew the last card of the main deck? "
@@ -308,6 +310,6 @@ class EndTurnScreen(Screen):
             if act.play(app, action):
                 end = app.state["turn_end"]
                 if end["discard"]:
-                    who = app.state["players"][end["player"]]["name"]
+                    who = seats.label(end["player"])
                     app.push(MessageBox(app, "Hand limit", "%s: discard %s to get down to 7."
                                         % (who, plural(end["discard"], "card"))))

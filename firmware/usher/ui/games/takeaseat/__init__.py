@@ -4,6 +4,7 @@
 # package as usher.ui.games.takeaseat; rules are in docs/rules/takeaseat.md.
 from usher.games.takeaseat import panels as pn
 from usher.games.takeaseat import scoring as sc
+from usher.ui import seats
 from usher.ui.games.takeaseat import common, draw
 from usher.ui.widgets import ChoiceEntry, Menu
 
@@ -127,7 +128,7 @@ def describe(action):
     if t == "next_turn":
         return "Next turn"
     if t == "score":
-        who = "P%d " % (action["player"] + 1) if "player" in action else ""
+        who = seats.label(action["player"]) + " " if "player" in action else ""
         counts = ",".join([str(n) for n in action.get("counts", [])])
         return "%sScore A-D %s, bonus %s" % (who, counts, action.get("usher_bonus"))
     return str(t)

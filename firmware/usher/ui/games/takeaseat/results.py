@@ -3,7 +3,7 @@
 # breakdown and winner (TS-19..TS-21); the multiplayer turn tracker (TS-5).
 from usher.games.takeaseat import scoring as sc
 from usher.games.takeaseat import tickets as tk
-from usher.ui import icons, text
+from usher.ui import icons, seats, text
 from usher.ui.canvas import WIDTH
 from usher.ui.games.takeaseat import common, draw
 from usher.ui.history import History
@@ -36,7 +36,7 @@ class ScoreForm(Screen):
     def __init__(self, app, player=None):
         super().__init__(app)
         self.player = player
-        self.title = "Final score" if player is None else "Score: player %d" % (player + 1)
+        self.title = "Final score" if player is None else "Score: " + seats.label(player)
         self.counts = [0, 0, 0, 0]
         self.bonus = 0
         self.outcomes = None if player is None else ["none"] * 8
@@ -230,7 +230,7 @@ class SoloResult(Screen):
         for row in range(2):
             side = p if row == 0 else a
             y = BODY_Y + 32 + row * 12
-            text.draw(c, S, "You" if row == 0 else "Automa", 154, y)
+            text.draw(c, S, seats.label(0, S, 40, "You") if row == 0 else "Automa", 154, y)
             for i in range(4):
                 text.draw_centered(c, S, str(side["circles"][i]), 204 + i * 18, y)
             text.draw_right(c, S, str(side["majority_points"]), WIDTH - 3, y)
@@ -238,18 +238,27 @@ class SoloResult(Screen):
                   154, BODY_Y + 57)
         y = BODY_Y + 70
         c.hline(0, y, WIDTH, 1)
-        text.draw(c, text.BODY, "You", 4, y + 10)
-        text.draw(c, text.BIG, str(p["total"]), 34, y + 5)
-        text.draw(c, text.BODY, "Automa", 84, y + 10)
-        text.draw(c, text.BIG, str(a["total"]), 140, y + 5)
         if res["winner"] == "player":
-            verdict = "You win!"
+            verdict = "You win!" if seats.names_in_use() is None else \
+                seats.label(0, text.BODY, 60) + " wins!"
         elif p["total"] == a["total"]:
             verdict = "Tie: Automa wins"
         else:
             verdict = "Automa wins"
-        w = text.width(text.BODY, verdict)
-        draw.inverted(c, text.BODY, verdict, WIDTH - w - 7, y + 9, 3)
+        # Laid out from the right so a long name never runs into the totals:
+        # verdict, the Automa's total and label, then the player's name cut
+        # to what is left (usher.ui.seats) and total.
+        vx = WIDTH - text.width(text.BODY, verdict) - 7
+        a_tot = str(a["total"])
+        ax = vx - 6 - text.width(text.BIG, a_tot)
+        lx = ax - 3 - text.width(text.BODY, "Automa")
+        p_tot = str(p["total"])
+        room = lx - 8 - text.width(text.BIG, p_tot) - 3 - 4
+        x = text.draw(c, text.BODY, seats.label(0, text.BODY, room, "You"), 4, y + 10)
+        text.draw(c, text.BIG, p_tot, x + 3, y + 5)
+        text.draw(c, text.BODY, "Automa", lx, y + 10)
+        text.draw(c, text.BIG, a_tot, ax, y + 5)
+        draw.inverted(c, text.BODY, verdict, vx, y + 9, 3)
 
     def button(self, b):
         if b == "A":
@@ -332,7 +341,7 @@ class Players(Screen):
             if i == self.focus:
                 c.fill_rect(0, y, WIDTH, ROW_H, 1)
                 fg = 0
-            text.draw(c, text.BODY, "Player %d" % (i + 1), 6, y + 1, fg)
+            text.draw(c, text.BODY, seats.label(i, text.BODY, 170), 6, y + 1, fg)
             sc_ = scores[i]
             right = "to enter" if sc_ is None else "total %d" % sc_["total"]
             text.draw_right(c, text.BODY, right, WIDTH - 6, y + 1, fg)
@@ -350,7 +359,7 @@ class Players(Screen):
             if x is None:
                 app.push(ScoreForm(app, self.focus))
             else:
-                app.push(MessageBox(app, "Player %d" % (self.focus + 1), breakdown(x)))
+                app.push(MessageBox(app, seats.label(self.focus), breakdown(x)))
 
 
 def breakdown(x):
@@ -365,12 +374,12 @@ def tie_note(state):
     winners = state["result"]["winners"]
     best = max(totals)
     tied = [i for i in range(len(totals)) if totals[i] == best]
-    names = ", ".join(["P%d" % (w + 1) for w in winners])
+    names = ", ".join([seats.label(w, text.SMALL, 60) for w in winners])
     if len(winners) > 1:
         return "Shared victory: %s (same total and bonus)" % names
     if len(tied) > 1:
         return "Winner %s: tie on %d, more usher bonus" % (names, best)
-    return "Winner: Player %d" % (winners[0] + 1)
+    return "Winner: " + seats.label(winners[0])
 
 
 class MultiResult(Screen):
@@ -397,7 +406,7 @@ class MultiResult(Screen):
             if i in winners:
                 c.fill_rect(0, y - 1, WIDTH, 12, 1)
                 fg = 0
-            text.draw(c, S, "Player %d" % (i + 1), 4, y, fg)
+            text.draw(c, S, seats.label(i, S, 96), 4, y, fg)
             vals = (x["objective_total"], x["majority_points"], x["usher_bonus"], x["total"])
             for k in range(4):
                 text.draw_right(c, S, str(vals[k]), cols[k][1], y, fg)

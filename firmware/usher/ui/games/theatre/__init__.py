@@ -3,6 +3,7 @@
 # with value breakdowns, end of game. Entry points for the App: setup_screen,
 # play_screen, describe (see usher/ui/games/__init__.py).
 from usher.games.theatre.cards import card_text
+from usher.ui import seats
 
 
 def setup_screen(app):
@@ -19,7 +20,7 @@ def describe(action):
     t = action.get("type")
     if t == "start_act":
         return "Act start: everyone draws 5"
-    who = "P%d" % (action.get("player", 0) + 1)
+    who = seats.label(action.get("player", 0))
     if t == "gamble":
         return "%s gamble: %s" % (who, "draw" if action.get("draw") else "stand")
     try:

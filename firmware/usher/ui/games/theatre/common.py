@@ -2,7 +2,7 @@
 # Desired Suit marked (TH-3, TH-4), tokens in play (TH-6), the per-player
 # counts table (TH-11) and short texts for cards and value breakdowns.
 from usher.games.theatre import engine
-from usher.ui import icons, text
+from usher.ui import icons, seats, text
 from usher.ui.canvas import WIDTH
 
 SUIT_STEP = 19  # 16 px icons with a 3 px gap: the line is 5 * 19 = 95 px wide
@@ -12,8 +12,10 @@ PART_LABEL = {"base": "", "suit": "suit", "boost": "Boost", "sap": "Sap", "combo
               "finisher": "Fin"}
 
 
-def name(state, p):
-    return state["players"][p]
+def name(state, p, max_w=None):
+    """Player p's label (usher.ui.seats, the one player label helper; the
+    engine's names are the same, from the options)."""
+    return seats.label(p, text.BODY, max_w)
 
 
 def draw_suit_line(c, state, x, y):

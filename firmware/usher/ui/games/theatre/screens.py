@@ -52,7 +52,7 @@ class GameScreen(Screen):
 
 
 def _player_row(c, s, p, y, with_leader=True):
-    text.draw(c, text.BODY, text.fit(text.BODY, common.name(s, p), 44), 4, y)
+    text.draw(c, text.BODY, common.name(s, p, 44), 4, y)
     if with_leader and p == s["leader"] and s["alive"][p]:
         common.draw_leader(c, 50, y - 1)
 
@@ -221,7 +221,7 @@ class RoundScreen(GameScreen):
         if p == s["turn"]:
             c.fill_rect(0, y - 1, 186, ROW_H, 1)
         fg = 0 if p == s["turn"] else 1
-        text.draw(c, text.BODY, text.fit(text.BODY, common.name(s, p), 44), 4, y, fg)
+        text.draw(c, text.BODY, common.name(s, p, 44), 4, y, fg)
         if p == s["leader"] and s["alive"][p]:
             common.draw_leader(c, 50, y - 1, fg)
         e = _entry(s, p)
@@ -301,7 +301,7 @@ class ResultScreen(GameScreen):
                 c.fill_rect(0, y - 1, 296, 17, 1)
                 fg = 0
             icons.draw(c, icons.suit(r["card"]["suit"]), 2, y, fg)
-            text.draw(c, text.BODY, text.fit(text.BODY, common.name(s, r["player"]), 40), 21, y + 1, fg)
+            text.draw(c, text.BODY, common.name(s, r["player"], 40), 21, y + 1, fg)
             bd = common.parts_text(r["parts"])
             card = common.card_label(r["card"])
             if "gamble_card" in r:
@@ -359,7 +359,7 @@ class EndScreen(GameScreen):
         log = s["act_log"]
         for i in range(len(s["players"])):
             y = BODY_Y + 48 + i * ROW_H
-            text.draw(c, text.BODY, text.fit(text.BODY, common.name(s, i), 44), 4, y)
+            text.draw(c, text.BODY, common.name(s, i, 44), 4, y)
             ev = log[i] if i < len(log) else ""
             if i in ws:
                 # TH-12: the last one in, or the most cards in deck among those out together

@@ -1,0 +1,79 @@
+"""Flash cost of the play history (issue 16, docs/history.md): plays whole
+games of each kind with their bots through the real App, keeps them with
+usher.ui.playlog, and prints the bytes of each kept play's file and summary
+line, the 4 KB flash blocks they take on the RP2040's littlefs, and the
+history's worst case at the cap.
+Usage: python bench/history_flash.py [games per kind, default 20]"""
+import os
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+
+from usher import games  # noqa: E402
+from usher.core import rng  # noqa: E402
+from usher.ui import playlog, seats  # noqa: E402
+from usher.ui.app import App  # noqa: E402
+from usher.ui.canvas import new_canvas  # noqa: E402
+
+BLOCK = 4096         # the RP2040 MicroPython littlefs block
+FILESYSTEM = 1408 * 1024
+KINDS = (("takeaseat solo", "takeaseat", {"mode": "solo"}, 1),
+         ("takeaseat 4p", "takeaseat", {"mode": "multi", "players": 4}, 4),
+         ("theatre 4p", "theatre", {"players": 4}, 4),
+         ("multisala solo", "multisala", {"players": 1}, 1),
+         ("multisala 5p", "multisala", {"players": 5, "variant": True}, 5),
+         ("seatwars 4p", "seatwars", {"players": 4}, 4))
+NAMES = ["WWWWWWWWWW", "MMMMMMMMMM", "Maximilian", "Wolfgang-W", "Annabella"]
+
+
+def blocks(n):
+    return (n + BLOCK - 1) // BLOCK
+
+
+def main(argv):
+    per = int(argv[1]) if len(argv) > 1 else 20
+    worst_file = 0
+    worst_line = 0
+    print("%-16s %6s %8s %8s %8s %7s" % ("kind", "plays", "file avg", "file max", "line max",
+                                         "blocks"))
+    for label, gid, options, n in KINDS:
+        sizes = []
+        lines = []
+        for seed in range(1, per + 1):
+            with tempfile.TemporaryDirectory() as d:
+                buf, canvas = new_canvas()
+                app = App(canvas, d, {"date": lambda: (2026, 12, 1, 20, 0, 0)})
+                app.start()
+                app.start_game(gid, seats.with_names(gid, options, NAMES[:n]), seed)
+                bot = games.bot(gid)
+                brng = rng.new_state(seed ^ 0x5A5A)
+                while True:
+                    a = bot.next_action(app.state, brng)
+                    if a is None:
+                        break
+                    app.play(a)
+                app.end_game()
+                sizes.append(os.path.getsize(playlog.play_path(d, 1)))
+                lines.append(os.path.getsize(playlog.index_path(d)))
+        worst_file = max(worst_file, max(sizes))
+        worst_line = max(worst_line, max(lines))
+        print("%-16s %6d %8d %8d %8d %7d" % (label, per, sum(sizes) // len(sizes), max(sizes),
+                                             max(lines), blocks(max(sizes))))
+    cap, acap = playlog.CAP, playlog.ACTIONS_CAP
+    index = cap * worst_line
+    lines_kb = 3 * blocks(index) * BLOCK // 1024
+    files_kb = acap * blocks(worst_file) * BLOCK // 1024
+    total = lines_kb + files_kb
+    print("per kept play: its line, at most %d bytes, in plays.jsonl (and in its .bak); for the "
+          "newest %d plays also their record, at most %d bytes = %d block(s) of 4 KB"
+          % (worst_line, acap, worst_file, blocks(worst_file)))
+    print("at the caps (%d lines, %d records): lines at most %d KB (plays.jsonl, .bak and an append's "
+          ".tmp), records at most %d KB: %d KB, %d%% of the %d KB filesystem"
+          % (cap, acap, lines_kb, files_kb, total, total * 100 * 1024 // FILESYSTEM,
+             FILESYSTEM // 1024))
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,286 @@
+# Players: the roster of names on the device and the pickers that give each
+# seat a name at a game's setup.
+#
+#   data_dir/players.txt   the roster: one name a line, uploaded with
+#                          `usher data upload players FILE` or grown on the
+#                          device (Settings > Players > Add a name)
+#
+# Names (checked by parse_roster, the same code `usher data check players`
+# runs on the desktop): 1..MAX_NAME characters out of NAME_CHARS (letters,
+# digits, space and - ' . _, all drawn by the device's fonts), no two alike
+# (case ignored), at most MAX_ROSTER of them. MAX_NAME is Seat Wars' engine
+# limit (SW-1 names), so a name fits every game.
+#
+# Seats: when a roster file exists, App.new_game asks each seat for a name
+# (UP/DOWN through "P1".. and the roster, or a guest name picked letter by
+# letter) before the game starts; without a roster every seat is P1..Pn as
+# before. The names go where each engine takes them: The Theatre and Seat
+# Wars take a list of names as "players"; Take a Seat and Multisala keep them
+# under "names" (their engines ignore the key). The record keeps the options,
+# so resume, replay and the history see the same names.
+#
+# The seats' names and the one label helper of every screen are in
+# usher.ui.seats (always loaded, small); this module is imported when a game
+# starts with a roster file present and by Settings > Players (and leaves RAM
+# once the game has started, with services["unload_games"]).
+from usher.ui import seats, text
+
+ROSTER_FILE = "players.txt"
+MAX_NAME = 10
+MAX_ROSTER = 20
+NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -'._"
+
+
+def check_name(name):
+    """The defect of one name, or None when it can be used."""
+    if not name:
+        return "empty name"
+    if len(name) > MAX_NAME:
+        return "%r is %d characters, at most %d" % (name, len(name), MAX_NAME)
+    for ch in name:
+        if ch not in NAME_CHARS:
+            return "%r: the device's fonts cannot draw %r (letters, digits, space and - ' . _)" % (
+                name, ch)
+    if name != name.strip():
+        return "%r starts or ends with a space" % name
+    return None
+
+
+def parse_roster(txt):
+    """(names, defects) of a roster file's text: one name a line; blank
+    lines and lines starting with # are skipped."""
+    names = []
+    defects = []
+    seen = []
+    n = 0
+    for raw in txt.split("\n"):
+        n += 1
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        bad = check_name(line)
+        if bad is None and line.lower() in seen:
+            bad = "%r is already in the roster" % line
+        if bad is not None:
+            defects.append("line %d: %s" % (n, bad))
+            continue
+        seen.append(line.lower())
+        names.append(line)
+    if len(names) > MAX_ROSTER:
+        defects.append("%d names, at most %d" % (len(names), MAX_ROSTER))
+    return names, defects
+
+
+def roster_path(data_dir):
+    return data_dir.rstrip("/") + "/" + ROSTER_FILE
+
+
+def load_roster(data_dir):
+    """(names, problem or None). A missing file is an empty roster; a file
+    with a defect is named and not used (PL-11)."""
+    from usher.ui import owner_data
+    try:
+        txt = owner_data.read_text(roster_path(data_dir))
+    except ValueError as e:
+        return [], "%s: %s" % (ROSTER_FILE, e)
+    if txt is None:
+        return [], None
+    names, defects = parse_roster(txt)
+    if defects:
+        more = len(defects) - 1
+        return [], "%s: %s%s. Players are P1, P2..." % (
+            ROSTER_FILE, defects[0], " (and %d more)" % more if more > 0 else "")
+    return names, None
+
+
+def add_to_roster(data_dir, name):
+    """Append a checked name to the roster file; returns a problem or None."""
+    names, problem = load_roster(data_dir)
+    if problem:
+        return problem
+    bad = check_name(name)
+    if bad:
+        return bad
+    if name.lower() in [n.lower() for n in names]:
+        return None  # already there: nothing to do
+    if len(names) >= MAX_ROSTER:
+        return "The roster is full (%d names)" % MAX_ROSTER
+    from usher.core import storage
+    path = roster_path(data_dir)
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write("\n".join(names + [name]) + "\n")
+    storage.replace(tmp, path)
+    return None
+
+
+def needs_names(app, game_id, options):
+    """True when new_game must first ask the seats' names: the roster is not
+    empty and the options carry no names yet."""
+    if seats.names_of(options) is not None:
+        return False
+    roster, problem = load_roster(app.data_dir)
+    return bool(roster) or problem is not None
+
+
+def ask_names(app, game_id, options, seed):
+    """Push the first seat's name picker; the last one starts the game."""
+    roster, problem = load_roster(app.data_dir)
+    n = seats.seat_count(game_id, options)
+    app.push(SeatName(app, game_id, options, seed, roster, [], n))
+    if problem:
+        app.show_message("Players", problem)
+
+
+# --- screens -------------------------------------------------------------------------
+from usher.ui.screen import BODY_Y, Screen  # noqa: E402
+from usher.ui.widgets import ChoiceEntry  # noqa: E402
+
+GUEST = "\x00guest"
+
+
+class SeatName(ChoiceEntry):
+    """One seat's name: "Pn" (default), the roster's names not taken by an
+    earlier seat, or "Guest name..." (letter by letter). C OK, A back to the
+    previous seat (at the first seat: cancel)."""
+
+    def __init__(self, app, game_id, options, seed, roster, chosen, n):
+        i = len(chosen)
+        choices = [(seats.default_name(i), seats.default_name(i), None)]
+        for r in roster:
+            if r not in chosen:
+                choices.append((r, r, None))
+        choices.append(("Guest name...", GUEST, None))
+        from usher import games
+        super().__init__(app, games.title(game_id), "Seat %d of %d: who plays?" % (i + 1, n),
+                         choices, self._done, 0, self._back)
+        self.game_id, self.options, self.seed = game_id, options, seed
+        self.roster, self.chosen, self.n = roster, chosen, n
+
+    def _back(self, app):
+        app.pop()
+
+    def _done(self, app, value):
+        if value == GUEST:
+            app.push(LetterPicker(app, "Guest name", lambda a, s: self._take(a, s, True)))
+            return
+        self._take(app, value, False)
+
+    def _take(self, app, value, guest):
+        if guest:
+            app.pop()   # the letter picker
+            if value in self.chosen:
+                app.show_message("Players", "%s already has a seat." % value)
+                return
+        chosen = self.chosen + [value]
+        if len(chosen) < self.n:
+            app.push(SeatName(app, self.game_id, self.options, self.seed, self.roster, chosen,
+                              self.n))
+            return
+        opts = seats.with_names(self.game_id, self.options, chosen)
+        app.start_game(self.game_id, opts, self.seed)
+
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz0123456789-'._"
+
+
+class LetterPicker(Screen):
+    """A name picked letter by letter: UP/DOWN change the letter at the
+    cursor (hold to run), C takes it and moves on, B deletes the last
+    letter, A is Done (or Cancel while the name is empty).
+    on_done(app, name)."""
+
+    def __init__(self, app, title, on_done):
+        super().__init__(app)
+        self.title = title
+        self.on_done = on_done
+        self.name = ""
+        self.letter = 0   # index in LETTERS of the letter at the cursor
+
+    def keys(self):
+        return ("Done" if self.name else "Cancel", "Delete" if self.name else None,
+                "Next" if len(self.name) < MAX_NAME - 1 else "Add")
+
+    def status(self):
+        return "%d/%d" % (len(self.name) + 1, MAX_NAME)
+
+    def draw_body(self, c):
+        text.draw(c, text.SMALL, "UP/DOWN letter, C next, B delete, A done", 4, BODY_Y + 1)
+        cur = LETTERS[self.letter]
+        shown = self.name + cur
+        x = (296 - text.width(text.BODY, shown + "W")) // 2
+        y = BODY_Y + 40
+        x = text.draw(c, text.BODY, self.name, x, y)
+        w = max(text.width(text.BODY, cur), 8)
+        c.fill_rect(x - 1, y - 2, w + 2, text.BODY.HEIGHT + 4, 1)
+        text.draw(c, text.BODY, cur, x, y, 0)
+        c.line(x + w // 2 - 4, y - 6, x + w // 2, y - 10, 1)
+        c.line(x + w // 2, y - 10, x + w // 2 + 4, y - 6, 1)
+        c.line(x + w // 2 - 4, y + 18, x + w // 2, y + 22, 1)
+        c.line(x + w // 2, y + 22, x + w // 2 + 4, y + 18, 1)
+
+    def _start_letter(self):
+        # The first letter starts at "A", the next ones at "a".
+        self.letter = LETTERS.index("a") if self.name else 0
+
+    def button(self, b):
+        if b in ("UP", "DOWN"):
+            self.letter = (self.letter + (-1 if b == "UP" else 1)) % len(LETTERS)
+        elif b == "C":
+            self.name += LETTERS[self.letter]
+            if len(self.name) >= MAX_NAME:
+                self._finish()
+                return
+            self._start_letter()
+        elif b == "B" and self.name:
+            self.name = self.name[:-1]
+            self._start_letter()
+        elif b == "A":
+            if self.name:
+                self._finish()
+                return
+            self.app.pop()
+            return
+        self.changed()
+
+    def _finish(self):
+        s = self.name.strip()
+        bad = check_name(s)
+        if bad:
+            self.app.show_message("Name", bad)
+            return
+        self.on_done(self.app, s)
+
+
+# --- Settings > Players -------------------------------------------------------------
+
+ADD = "\x00add"
+
+
+def roster_menu(app):
+    """The roster's names and "Add a name" (letter by letter)."""
+    from usher.ui.widgets import Menu
+    names, problem = load_roster(app.data_dir)
+    items = [("Add a name", ADD)] + [(n, None) for n in names]
+    m = Menu(app, "Players (%d/%d)" % (len(names), MAX_ROSTER), items, _roster_chosen)
+    return m, problem
+
+
+def open_roster(app):
+    m, problem = roster_menu(app)
+    app.push(m)
+    if problem:
+        app.show_message("Players", problem)
+
+
+def _roster_chosen(app, value):
+    if value == ADD:
+        app.push(LetterPicker(app, "New player", _added))
+
+
+def _added(app, name):
+    problem = add_to_roster(app.data_dir, name)
+    app.pop()            # the letter picker
+    app.replace(roster_menu(app)[0])
+    if problem:
+        app.show_message("Players", problem)

@@ -1,0 +1,308 @@
+# Statistics from the play history (usher.ui.playlog), opened from the
+# launcher and imported only then (like settings.py and dice.py): per game
+# the plays, wins per player, solo results against the Automa (Take a Seat),
+# the solo record and its history (Multisala), best and average score; the
+# last plays, each opening its final scores. Everything is worked out by
+# streaming the history's summaries one line at a time.
+from usher import games
+from usher.ui import playlog, seats, text
+from usher.ui.canvas import WIDTH
+from usher.ui.screen import BODY_H, BODY_Y, Screen
+from usher.ui.widgets import ROW_H, Menu
+
+LAST_PLAYS = 30     # rows of the "Last plays" list (newest first)
+NAME_W = 92         # pixels for a name in a statistics row (BODY font)
+
+
+def tenths(total, count):
+    """total / count with one decimal, rounded half away from zero: "12.5"."""
+    if not count:
+        return "-"
+    sign = "-" if total < 0 else ""
+    t = (abs(total) * 20 + count) // (2 * count)
+    return "%s%d.%d" % (sign if t else "", t // 10, t % 10)
+
+
+def aggregate(rows, game_id):
+    """The statistics of game_id from summary dicts (any iterable)."""
+    wins = {}  # type: dict
+    seats_ = {}  # type: dict
+    history = []  # type: list
+    solo = {"played": 0, "won": 0, "best": None, "sum": 0}  # type: dict
+    st = {"plays": 0, "undated": 0, "wins": wins, "seats": seats_, "best": None, "sum": 0,
+          "scores": 0, "solo": solo, "record": {"base": None, "variant": None},
+          "record_history": history, "rounds": 0}  # type: dict
+    for r in rows:
+        if r.get("game") != game_id:
+            continue
+        st["plays"] += 1
+        if not r.get("date"):
+            st["undated"] += 1
+        names = r["players"]
+        for i in range(len(names)):
+            seats_[names[i]] = seats_.get(names[i], 0) + 1
+        if r.get("solo") != "record":    # Multisala solo has no one to beat
+            for w in r["winners"]:
+                wins[names[w]] = wins.get(names[w], 0) + 1
+        for i in range(len(names)):
+            v = r["scores"][i]
+            if v is None:
+                continue
+            st["sum"] += v
+            st["scores"] += 1
+            if st["best"] is None or v > st["best"][0]:
+                st["best"] = (v, names[i], r["n"])
+        st["rounds"] += r.get("rounds", 0)
+        kind = r.get("solo")
+        if kind == "automa":
+            s = solo
+            s["played"] += 1
+            s["won"] += 1 if r["winners"] else 0
+            s["sum"] += r["scores"][0]
+            if s["best"] is None or r["scores"][0] > s["best"]:
+                s["best"] = r["scores"][0]
+        elif kind == "record":
+            kind = "variant" if r.get("variant") else "base"
+            old = st["record"][kind]
+            if old is None or r["scores"][0] > old:   # MS-10: strictly higher
+                st["record"][kind] = r["scores"][0]
+                history.append((r["n"], kind, r["scores"][0]))
+    return st
+
+
+def _ranked(d):
+    """[(name, count)] most first, then by name (the whole key: MicroPython's
+    sort is not stable)."""
+    out = [(k, d[k]) for k in d]
+    out.sort(key=lambda kv: (-kv[1], kv[0]))
+    return out
+
+
+MULTISALA_RECORD = "multisala_record.json"   # usher.ui.games.multisala.draw.RECORD_FILE
+
+
+def multisala_record(data_dir):
+    """Multisala's solo record as the game keeps it (MS-10), {} without one:
+    it also counts solo games played before the history was kept."""
+    from usher.core import storage
+    try:
+        obj = storage.load(storage.join(data_dir, MULTISALA_RECORD), {})[0]
+    except storage.StorageError:
+        return {}
+    return obj if type(obj) is dict else {}
+
+
+def lines_for(st, game_id, device_record=None):
+    """(label, value) rows of a game's statistics screen; device_record:
+    Multisala's solo record file, shown above the plays that set it."""
+    out = [("Plays", "%d%s" % (st["plays"], " (%d undated)" % st["undated"] if st["undated"] else ""))]
+    if not st["plays"]:
+        return out
+    for name, k in _ranked(st["seats"]):
+        w = st["wins"].get(name, 0)
+        if st["record_history"] and not st["wins"]:
+            value = "%d solo play%s" % (k, "" if k == 1 else "s")
+        else:
+            value = "%d win%s of %d" % (w, "" if w == 1 else "s", k)
+        out.append((seats.fit(text.BODY, name, NAME_W), value))
+    s = st["solo"]
+    if s["played"]:
+        out.append(("vs Automa", "%d won, %d lost" % (s["won"], s["played"] - s["won"])))
+        out.append(("Solo best", "%d, average %s" % (s["best"], tenths(s["sum"], s["played"]))))
+    if st["record_history"] or device_record:
+        rec = st["record"]
+        for k in ("base", "variant"):
+            if device_record and device_record.get(k) is not None:
+                rec = dict(rec)
+                rec[k] = device_record[k]
+        out.append(("Solo record", "%s base, %s variant" % (
+            "-" if rec["base"] is None else rec["base"],
+            "-" if rec["variant"] is None else rec["variant"])))
+        for n, kind, v in st["record_history"]:
+            out.append(("  set #%d" % n, "%d (%s)" % (v, kind)))
+    if st["best"] is not None:
+        v, name, n = st["best"]
+        out.append(("Best score", "%d %s #%d" % (v, seats.fit(text.BODY, name, 80), n)))
+        out.append(("Average", tenths(st["sum"], st["scores"])))
+    elif game_id == "theatre":
+        out.append(("Rounds", "%s a game" % tenths(st["rounds"], st["plays"])))
+    return out
+
+
+class Lines(Screen):
+    """Rows of (label, value), UP/DOWN scroll, A back."""
+
+    def __init__(self, app, title, rows, keys=("Back", None, None)):
+        super().__init__(app)
+        self.title = title
+        self.rows = rows
+        self.top = 0
+        self.fit = BODY_H // ROW_H
+        self._keys = keys
+
+    def keys(self):
+        return self._keys
+
+    def status(self):
+        if len(self.rows) <= self.fit:
+            return ""
+        return "%d-%d/%d" % (self.top + 1, min(len(self.rows), self.top + self.fit), len(self.rows))
+
+    def draw_body(self, c):
+        y = BODY_Y
+        for label, value in self.rows[self.top:self.top + self.fit]:
+            text.draw(c, text.BODY, label, 4, y + 1)
+            text.draw(c, text.BODY, text.fit(text.BODY, value, WIDTH - 110), 106, y + 1)
+            y += ROW_H
+
+    def button(self, b):
+        if b == "A":
+            self.app.pop()
+        elif b == "DOWN" and self.top + self.fit < len(self.rows):
+            self.top += 1
+            self.changed()
+        elif b == "UP" and self.top > 0:
+            self.top -= 1
+            self.changed()
+
+
+def open_menu(app):
+    """The launcher's Statistics: the menu, and over it a message when the
+    history could not be read (it was set aside)."""
+    problem = playlog.open_index(app.data_dir)[1]
+    app.push(menu(app))
+    if problem:
+        app.show_message("History", problem)
+
+
+def menu(app):
+    """The statistics menu: the last plays, then each game with its plays."""
+    counts = {}
+    for r in playlog.summaries(app.data_dir):
+        counts[r["game"]] = counts.get(r["game"], 0) + 1
+    total = 0
+    items = []
+    for gid, title in games.GAMES:
+        k = counts.get(gid, 0)
+        total += k
+        items.append(("%s: %d play%s" % (title, k, "" if k == 1 else "s"), gid))
+    items.insert(0, ("Last plays (%d kept)" % total, "last"))
+    m = Menu(app, "Statistics", items, _chosen)
+    m.route = "stats"
+    return m
+
+
+def _chosen(app, value):
+    if value == "last":
+        app.push(last_plays(app))
+        return
+    st = aggregate(playlog.summaries(app.data_dir), value)
+    rec = multisala_record(app.data_dir) if value == "multisala" else None
+    app.push(Lines(app, games.title(value), lines_for(st, value, rec)))
+
+
+def play_line(r):
+    """One row of the last plays: "#12 Seat Wars: Ben"."""
+    ws = r["winners"]
+    if r.get("solo") == "record":
+        who = "%s %d solo" % (seats.fit(text.BODY, r["players"][0], NAME_W), r["scores"][0])
+    elif r.get("solo") == "automa":
+        who = "won vs Automa" if ws else "Automa won"
+    elif not ws:
+        who = "no winner"
+    elif len(ws) == 1:
+        who = seats.fit(text.BODY, r["players"][ws[0]], NAME_W) + " won"
+    else:
+        who = "shared"
+    return "#%d %s: %s" % (r["n"], games.title(r["game"]), who)
+
+
+def last_plays(app):
+    rows = []
+    for r in playlog.summaries(app.data_dir):
+        rows.append((play_line(r), r["n"]))
+        if len(rows) > LAST_PLAYS:
+            rows.pop(0)
+    rows.reverse()
+    if not rows:
+        rows = [("No play kept yet", None)]
+    return Menu(app, "Last plays", rows, _open_play)
+
+
+def _open_play(app, n):
+    if n is None:
+        return
+    line = playlog.find(app.data_dir, n)
+    if line is None:
+        app.show_message("History", "Play #%d is no longer in the history." % n)
+        return
+    app.push(PlayScore(app, line))
+
+
+COLS_X = 166          # PlayScore: the breakdown columns, right of the score
+
+
+class PlayScore(Screen):
+    """A kept play's final scores: actions and seed, then one row per
+    player (winner marked *) with the score and its breakdown in columns
+    (the labels of the first player's breakdown); UP/DOWN scroll."""
+
+    def __init__(self, app, full):
+        super().__init__(app)
+        self.full = full
+        self.title = "#%d %s" % (full["n"], games.title(full["game"]))
+        rows = []
+        ps = full["players"]
+        for i in range(len(ps)):
+            rows.append((ps[i], full["scores"][i], i in full["winners"], full["breakdown"][i]))
+        opp = full.get("opp")
+        if opp:
+            rows.append((opp["name"], opp["score"], opp["won"], opp["breakdown"]))
+        self.rows = rows
+        self.labels = [label for label, _ in (full["breakdown"][0] if full["breakdown"] else [])]
+        self.top = 0
+        self.fit = (BODY_H - text.SMALL.HEIGHT - 3) // ROW_H
+
+    def status(self):
+        d = self.full.get("date")
+        return d[:10] if d else "undated"
+
+    def keys(self):
+        return ("Back", None, None)
+
+    def draw_body(self, c):
+        f = self.full
+        S = text.SMALL
+        head = "%d actions, seed %d" % (f["actions"], f["seed"])
+        if len(self.rows) > self.fit:
+            head = "%d-%d/%d " % (self.top + 1, min(len(self.rows), self.top + self.fit),
+                                  len(self.rows)) + head
+        text.draw(c, S, text.fit(S, head, 118), 4, BODY_Y)
+        text.draw_right(c, S, "score", 158, BODY_Y)
+        n = len(self.labels)
+        colw = (WIDTH - 2 - COLS_X) // n if n else 0
+        for k in range(n):
+            right = COLS_X + (k + 1) * colw
+            text.draw_right(c, S, seats.fit(S, self.labels[k], colw - 3), right, BODY_Y)
+        y = BODY_Y + text.SMALL.HEIGHT + 3
+        for name, score, won, parts in self.rows[self.top:self.top + self.fit]:
+            if won:
+                text.draw(c, text.BODY, "*", 4, y)
+            text.draw(c, text.BODY, seats.fit(text.BODY, name, 112), 14, y)
+            if score is not None:
+                text.draw_right(c, text.BODY, str(score), 158, y)
+            for label, v in parts:
+                if label in self.labels:
+                    k = self.labels.index(label)
+                    text.draw_right(c, text.BODY, str(v), COLS_X + (k + 1) * colw, y)
+            y += ROW_H
+
+    def button(self, b):
+        if b == "A":
+            self.app.pop()
+        elif b == "DOWN" and self.top + self.fit < len(self.rows):
+            self.top += 1
+            self.changed()
+        elif b == "UP" and self.top > 0:
+            self.top -= 1
+            self.changed()
