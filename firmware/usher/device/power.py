@@ -10,6 +10,14 @@
 from usher.device import boards, clock
 
 DEFAULT_IDLE_MS = 5 * 60 * 1000
+MAX_IDLE_S = 24 * 3600
+
+
+def idle_s_problem(v):
+    """Why v cannot be device.json's "idle_s", or None when it can."""
+    if type(v) is not int or v < 1 or v > MAX_IDLE_S:
+        return "idle_s is not a number of seconds from 1 to %d" % MAX_IDLE_S
+    return None
 
 
 def battery_percent_from_mv(mv, empty_mv, full_mv):
@@ -39,18 +47,24 @@ class Power:
         import machine
         self.machine = machine
         self.profile = profile
-        settings = settings or {}
+        # settings come from device.json on flash: runtime.check_settings
+        # has vetted them; a value that is still unusable is ignored here
+        # too, so no file can stop Power() (PL-11).
+        settings = settings if type(settings) is dict else {}
         self.latch = None
         if profile.get("power_latch") is not None:
             self.latch = machine.Pin(profile["power_latch"], machine.Pin.OUT)
         self.vbus = None
         if profile.get("vbus") is not None:
             self.vbus = machine.Pin(profile["vbus"], machine.Pin.IN)
-        self.idle_ms = settings.get("idle_s", DEFAULT_IDLE_MS // 1000) * 1000
+        idle_s = settings.get("idle_s")
         # "idle_s" in device.json overrides the App's own sleep setting.
-        self.idle_fixed = "idle_s" in settings
+        self.idle_fixed = "idle_s" in settings and idle_s_problem(idle_s) is None
+        self.idle_ms = idle_s * 1000 if self.idle_fixed else DEFAULT_IDLE_MS
         chem = settings.get("battery", "aaa")
-        self.empty_mv, self.full_mv = boards.BATTERIES.get(chem, boards.BATTERIES["aaa"])
+        if type(chem) is not str or chem not in boards.BATTERIES:
+            chem = "aaa"
+        self.empty_mv, self.full_mv = boards.BATTERIES[chem]
 
     def hold(self):
         """Keep the board on (call first thing at boot)."""

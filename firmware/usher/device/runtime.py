@@ -75,12 +75,52 @@ def merge(a, b):
     return ("partial", x0, y0, x1 - x0, y1 - y0)
 
 
-def load_settings(data_dir):
+def check_settings(obj):
+    """(settings, problems) for what device.json held: the entries that can
+    be used, and one line per entry (or file) that was set aside."""
+    from usher.device.power import idle_s_problem
+    if type(obj) is not dict:
+        return {}, ["not a settings table"]
+    out = {}
+    problems = []
+    for key in sorted(obj):
+        v = obj[key]
+        if key == "board":
+            ok = type(v) is str and v in boards.BOARDS
+            why = "board is not one of " + ", ".join(sorted(boards.BOARDS))
+        elif key == "battery":
+            ok = type(v) is str and v in boards.BATTERIES
+            why = "battery is not one of " + ", ".join(sorted(boards.BATTERIES))
+        elif key == "idle_s":
+            why = idle_s_problem(v)
+            ok = why is None
+        else:
+            ok, why = True, None        # unknown entries are kept, unused
+        if ok:
+            out[key] = v
+        else:
+            problems.append(why)
+    return out, problems
+
+
+def load_settings(data_dir, problems=None):
+    """device.json's settings; never raises (PL-11: nothing read from flash
+    may stop the boot). What was set aside goes into problems, each line
+    naming the file; the defaults stand in for it."""
+    name = boards.DEVICE_SETTINGS
     try:
-        obj, _ = storage.load(storage.join(data_dir, boards.DEVICE_SETTINGS), {})
-        return obj if type(obj) is dict else {}
-    except Exception:
+        obj, source, skipped = storage.load_checked(storage.join(data_dir, name), None, {})
+    except Exception as e:
+        if problems is not None:
+            problems.append("%s: %s; the defaults are used" % (name, str(e).replace("Corrupt file ", "")))
         return {}
+    settings, bad = check_settings(obj)
+    if problems is not None:
+        for why in skipped:
+            problems.append("%s; the previous copy is used" % why)
+        for why in bad:
+            problems.append("%s: %s; the default is used" % (name, why))
+    return settings
 
 
 def make_display(profile, canvas_buffer):
@@ -305,7 +345,12 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
     from usher.device.log import FlashLog
     from usher.device.power import Power
 
-    settings = load_settings(data_dir)
+    # Nothing read from flash may stop the boot before the safe-mode check
+    # and the error screen (PL-11): device.json is checked entry by entry
+    # and the log reader skips what it cannot read; what was set aside is
+    # named in the log.
+    problems = []
+    settings = load_settings(data_dir, problems)
     profile = boards.select(settings)
     power = Power(profile, settings)
     power.hold()
@@ -320,6 +365,9 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
     except OSError:
         pass
     log = FlashLog(storage.join(data_dir, LOG_FOLDER))
+    for why in problems:
+        print("Usher: " + why)
+        log.write("error", why)
     if buttons.held() and held_for(buttons, SAFE_HOLD_MS):
         log.write("boot", {"board": profile["name"], "version": VERSION, "safe_mode": True})
         print(SAFE_MODE_TEXT)
