@@ -1,0 +1,406 @@
+# Power cuts at every file-operation boundary with the real firmware on the
+# unix port (PL-8, issue 14): the real main loop (usher.device.runtime.main)
+# with the real App on the fake Badger, buttons pressed on its pins from a
+# scripted session (tests/portable/ui_session_*.py). Not a test module: run
+# by tests/host/test_faults_unix.py and bench/faults.py.
+#
+#   micropython faults_main.py cuts SESSION STRIDE WORK
+#
+# usher.core.storage and usher.device.log get `open` and `os` from here, so
+# every operation that changes the flash folder (open for writing, each
+# write, rename, remove, mkdir) first copies the folder as it is then (what a
+# power cut there leaves) into WORK/<n>/, and for each write also a copy with
+# only the first half of that write done (torn). Every STRIDE-th copy is kept,
+# and every copy taken while a game is being ended.
+# After the session each kept copy is booted by the real main loop, which
+# must start the App (no crash, no error screen) and resume the acknowledged
+# game (the one after the last press the App handled) or one saved after it;
+# the saved game may be one change ahead of the log, never behind. Prints
+# "FAULTS key=value ..." and one "PROBLEM ..." line per failure.
+import json
+import os
+import sys
+
+import devtest
+import machine
+import panel_model
+import ui_session_multisala
+import ui_session_seatwars
+import ui_session_takeaseat
+import ui_session_theatre
+
+from usher.core import game, storage
+from usher.device import log as flashlog
+from usher.device import runtime
+from usher.ui.app import App
+from usher.ui.screens import ErrorScreen
+
+SESSIONS = {}
+for _n, _s in (ui_session_takeaseat.SESSIONS + ui_session_theatre.SESSIONS
+               + ui_session_multisala.SESSIONS + ui_session_seatwars.SESSIONS):
+    SESSIONS[_n] = _s
+
+_real_open = open
+_real_os = os
+
+
+def _isdir(p):
+    try:
+        return (os.stat(p)[0] & 0x4000) != 0
+    except OSError:
+        return False
+
+
+def _walk(root, rel=""):
+    out = []
+    base = root + ("/" + rel if rel else "")
+    for n in sorted(os.listdir(base)):
+        r = rel + "/" + n if rel else n
+        if _isdir(root + "/" + r):
+            out.extend(_walk(root, r))
+        else:
+            out.append(r)
+    return out
+
+
+def rmtree(p):
+    if not _isdir(p):
+        try:
+            os.remove(p)
+        except OSError:
+            pass
+        return
+    for n in os.listdir(p):
+        rmtree(p + "/" + n)
+    os.rmdir(p)
+
+
+def _read(p):
+    with _real_open(p, "rb") as f:
+        return f.read()
+
+
+def _put(p, data):
+    parts = p.split("/")
+    for i in range(2, len(parts)):
+        d = "/".join(parts[:i])
+        if d and not _isdir(d):
+            os.mkdir(d)
+    with _real_open(p, "wb") as f:
+        f.write(data)
+
+
+def canon(rec):
+    return None if rec is None else game.canonical_json(rec)
+
+
+class Tracker:
+    def __init__(self):
+        self.acked = None       # canonical record after the last handled press
+        self.since = []         # game.json contents saved (or deleted: None) since
+        self.ended = 0
+        self.actions = 0
+
+    def ack(self, record):
+        before = self.acked
+        self.acked = canon(record)
+        self.since = []
+        if before is not None and self.acked is None:
+            self.ended += 1
+        if record is not None and len(record["actions"]) > self.actions:
+            self.actions = len(record["actions"])
+
+
+class Flash:
+    def __init__(self, root, work, stride, tracker):
+        self.root = root
+        self.work = work
+        self.stride = stride
+        self.tracker = tracker
+        self.paused = False
+        self.seen = 0
+        self.of_kind = {False: 0, True: 0}
+        self.kept = 0
+        self.torn = 0
+
+    def _keep(self, files, torn):
+        self.seen += 1
+        self.of_kind[torn] += 1
+        # Every STRIDE-th image of each kind (whole, torn), and every one
+        # while a game is being ended (issue 14's defect 1 was there).
+        if (self.of_kind[torn] - 1) % self.stride and None not in self.tracker.since:
+            return
+        self.kept += 1
+        self.torn += 1 if torn else 0
+        d = "%s/%d" % (self.work, self.kept)
+        for rel in files:
+            _put(d + "/flash/" + rel, files[rel])
+        t = self.tracker
+        _put(d + "/meta.json", json.dumps({"acked": t.acked, "since": t.since, "torn": torn,
+                                           "at": self.seen}).encode())
+
+    def boundary(self, path, data=None):
+        if self.paused or not path.startswith(self.root):
+            return
+        self.paused = True
+        try:
+            files = {}
+            for rel in _walk(self.root):
+                files[rel] = _read(self.root + "/" + rel)
+            self._keep(files, False)
+            if data:
+                rel = path[len(self.root) + 1:]
+                half = data[:max(1, len(data) // 2)]
+                if type(half) is str:
+                    half = half.encode()
+                files[rel] = files.get(rel, b"") + half
+                self._keep(files, True)
+        finally:
+            self.paused = False
+
+    def open(self, path, mode="r"):
+        if "w" in mode or "a" in mode:
+            self.boundary(path)
+            return _File(self, path, mode)
+        return _real_open(path, mode)
+
+
+class _File:
+    def __init__(self, flash, path, mode):
+        self.flash = flash
+        self.path = path
+        self.f = _real_open(path, mode)
+
+    def write(self, data):
+        self.flash.boundary(self.path, data)
+        return self.f.write(data)
+
+    def read(self, *a):
+        return self.f.read(*a)
+
+    def seek(self, *a):
+        return self.f.seek(*a)
+
+    def close(self):
+        self.f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+
+class _Os:
+    def __init__(self, flash):
+        self.flash = flash
+
+    def rename(self, a, b):
+        self.flash.boundary(a)
+        _real_os.rename(a, b)
+
+    def remove(self, p):
+        self.flash.boundary(p)
+        _real_os.remove(p)
+
+    def mkdir(self, p):
+        self.flash.boundary(p)
+        _real_os.mkdir(p)
+
+    def stat(self, p):
+        return _real_os.stat(p)
+
+
+def press_plan(script, start):
+    """Session tokens (ui_sessions syntax) as presses on the pins: X a short
+    press, X~ held past the long-press time, X*n held for n auto-repeats.
+    'sleep' and 'restart' have no button and are skipped."""
+    plan = []
+    t = start
+    for tok in script.split(","):
+        if tok in ("sleep", "restart"):
+            continue
+        name = tok.rstrip("~")
+        hold = 100
+        if "*" in name:
+            name, n = name.split("*")
+            hold = 500 + (int(n) - 1) * 150 + 60
+        elif tok.endswith("~"):
+            hold = 900
+        plan.append((name, t, t + hold))
+        t += hold + 250
+    return plan, t + 2000
+
+
+def run_session(name, stride, work):
+    script = SESSIONS[name]
+    root = work + "/run"
+    rmtree(work)
+    os.mkdir(work)
+    os.mkdir(root)
+    tracker = Tracker()
+    flash = Flash(root, work, stride, tracker)
+    game_path = root + "/game.json"
+    real_save, real_delete = storage.save, storage.delete
+
+    def save(path, obj):
+        if path == game_path:
+            tracker.since.append(canon(obj))
+        real_save(path, obj)
+
+    def delete(path):
+        if path == game_path:
+            tracker.since.append(None)
+        real_delete(path)
+
+    class TrackedApp(App):
+        def start(self):
+            r = App.start(self)
+            tracker.ack(self.record)
+            return r
+
+        def handle(self, ev):
+            r = App.handle(self, ev)
+            tracker.ack(self.record)        # its screen is asked for: acknowledged
+            return r
+
+    machine.clear()
+    machine.record[0] = False
+    profile = devtest.boards.BOARDS["badger2040"]
+    vc = devtest.install_clock(1000)
+    panel_model.UC8151Model(profile)
+    plan, end = press_plan(script, 1500)
+    devtest.press_script(vc, profile, plan)
+    machine.inputs[24] = 1              # USB: no idle power-off
+    storage.save, storage.delete = save, delete
+    for m in (storage, flashlog):
+        m.open = flash.open
+        m.os = _Os(flash)
+    try:
+        runtime.main(app_factory=TrackedApp, data_dir=root, should_stop=lambda: vc.now >= end)
+    finally:
+        for m in (storage, flashlog):
+            del m.open
+            m.os = _real_os
+        storage.save, storage.delete = real_save, real_delete
+    return flash, tracker
+
+
+def logged_game(folder):
+    """The open game rebuilt from the log (docs/log-format.md), and whether
+    the log knows any game at all."""
+    current = None
+    known = False
+    for e in flashlog.read_all(folder + "/log"):
+        if type(e) is not dict:
+            continue
+        k, d = e.get("k"), e.get("d")
+        if k == "game" and type(d) is dict:
+            current = {"game": d.get("game"), "options": d.get("options"), "seed": d.get("seed"),
+                       "actions": []}
+            known = True
+        elif current is None:
+            continue
+        elif k == "action" and type(d) is dict:
+            current["actions"].append(d)
+        elif k == "undo" and type(d) is dict and type(d.get("actions")) is int:
+            current["actions"] = current["actions"][:max(0, d["actions"])]
+        elif k == "end":
+            current = None
+            known = True
+    return current, known
+
+
+def log_not_ahead(saved, logged, known):
+    if canon(saved) == canon(logged):
+        return True
+    if saved is None:
+        return logged is not None
+    if logged is None or logged["seed"] != saved["seed"] or logged["game"] != saved["game"]:
+        return saved["actions"] == [] or not known
+    s, g = saved["actions"], logged["actions"]
+    return s[:-1] == g or s == g[:-1]
+
+
+def boot(folder):
+    """Boot the real main loop on folder with no button pressed."""
+    machine.clear()
+    machine.record[0] = False
+    profile = devtest.boards.BOARDS["badger2040"]
+    vc = devtest.install_clock(1000)
+    model = panel_model.UC8151Model(profile)
+    devtest.press_script(vc, profile, [])
+    machine.inputs[24] = 1
+    holder = {}
+
+    def keep(rt):
+        holder["rt"] = rt
+
+    result = runtime.main(app_factory=App, data_dir=folder, should_stop=lambda: vc.now >= 4000,
+                          on_runtime=keep)
+    return result, holder.get("rt"), model
+
+
+def check_all(flash, work, counts, name):
+    for i in range(1, flash.kept + 1):
+        d = "%s/%d" % (work, i)
+        with _real_open(d + "/meta.json") as f:
+            meta = json.loads(f.read())
+        where = "%s cut %d%s" % (name, meta["at"], " torn" if meta["torn"] else "")
+        counts["boots"] += 1
+        folder = d + "/flash"
+        try:
+            result, rt, model = boot(folder)
+        except Exception as e:
+            counts["failed_boots"] += 1
+            print("PROBLEM %s: boot raised %s: %s" % (where, type(e).__name__, e))
+            continue
+        app = rt.app if rt is not None else None
+        if result != "stopped" or app is None or rt.crashed or not model.refreshes \
+                or [s for s in app.stack if isinstance(s, ErrorScreen)]:
+            counts["failed_boots"] += 1
+            print("PROBLEM %s: the boot did not reach a working App" % where)
+            continue
+        got = canon(app.record)
+        allowed = [meta["acked"]] + meta["since"]
+        if got not in allowed:
+            acked = json.loads(meta["acked"]) if meta["acked"] else None
+            rec = app.record
+            n = len(acked["actions"]) if acked is not None else 0
+            if acked is not None and (rec is None or rec["actions"][:n] != acked["actions"]):
+                counts["acknowledged_lost"] += 1
+                print("PROBLEM %s: acknowledged %d actions, booted %s" % (
+                    where, len(acked["actions"]), "none" if rec is None else len(rec["actions"])))
+            else:
+                counts["wrong_resume"] += 1
+                print("PROBLEM %s: booted a game that was never saved" % where)
+        logged, known = logged_game(folder)
+        # The boot itself logged "resume"; the game entries are from before.
+        if not log_not_ahead(json.loads(got) if got else None, logged, known):
+            counts["log_ahead"] += 1
+            print("PROBLEM %s: the log is ahead of the saved game" % where)
+        rmtree(d)
+
+
+def main():
+    cmd = sys.argv[1]
+    if cmd == "cuts":
+        names = sys.argv[2].split(",")
+        stride = int(sys.argv[3])
+        work = sys.argv[4]
+        for name in names:
+            counts = {"cuts": 0, "torn": 0, "boots": 0, "acknowledged_lost": 0, "wrong_resume": 0,
+                      "log_ahead": 0, "failed_boots": 0}
+            flash, tracker = run_session(name, stride, work)
+            counts["cuts"] = flash.kept
+            counts["torn"] = flash.torn
+            check_all(flash, work, counts, name)
+            counts["ended_games"] = tracker.ended
+            counts["actions"] = tracker.actions
+            rmtree(work)
+            print("FAULTS session=%s %s" % (name, " ".join(["%s=%d" % (k, counts[k]) for k in (
+                "cuts", "torn", "boots", "acknowledged_lost", "wrong_resume", "log_ahead",
+                "failed_boots", "ended_games", "actions")])))
+
+
+main()
