@@ -382,8 +382,226 @@ def check_all(flash, work, counts, name):
         rmtree(d)
 
 
+# --- the corruption matrix ---------------------------------------------------
+# Every file the firmware writes (game.json, ui.json, multisala_record.json,
+# the two log files) and device.json, which it reads first at every boot, in
+# a flash image from a real session: the main copy truncated, emptied,
+# replaced by random bytes or JSON of the wrong shape, one bit flipped,
+# non-UTF-8 bytes put in; some of them in the backup too. Each case is
+# booted by the real main loop, which must reach a working App. Then what
+# the App uses is compared with the file's original content:
+#   same          the damage did not change what is used;
+#   named         it did, and the screen (or, for device.json, the log) names
+#                 the file; the backup or the defaults are used;
+#   undetectable  the damaged file is still a valid file with other content
+#                 (a flipped digit in a seed or in a number a rule allows):
+#                 no check can tell it from a real one;
+#   silent        anything else: must not happen.
+FILES = ("game.json", "ui.json", "multisala_record.json", "device.json", "log/log0.jsonl",
+         "log/log1.jsonl")
+WRONG_SHAPES = (b"null", b"[]", b"{}", b'"x"', b"3", b"true", b"[1, 2]", b'{"a": {"b": []}}')
+PER_FILE_SHAPES = {
+    "game.json": (b'{"game": "takeaseat", "seed": 1, "options": {}, "actions": {}}',
+                  b'{"game": "seatwars", "options": {"players": 2}, "actions": []}',
+                  b'{"game": "nosuch", "seed": 1, "options": {}, "actions": []}'),
+    "ui.json": (b'{"routes": 5}', b'{"routes": [], "settings": {"max_partials": null}}'),
+    "multisala_record.json": (b'{"base": "x"}', b'{"base": 1.5}'),
+    "device.json": (b'{"idle_s": null}', b'{"board": ["x"]}'),
+}
+
+
+def base_image(folder):
+    """A flash image from a real session: Seat Wars under way (game.json
+    and its backup), ui.json with the dice roller's state, a Multisala
+    record, device.json, two log files."""
+    rmtree(folder)
+    os.mkdir(folder)
+    machine.clear()
+    machine.record[0] = False
+    profile = devtest.boards.BOARDS["badger2040"]
+    vc = devtest.install_clock(1000)
+    panel_model.UC8151Model(profile)
+    script = ",".join(SESSIONS["seatwars_game"].split(",")[:60])
+    plan, end = press_plan(script, 1500)
+    devtest.press_script(vc, profile, plan)
+    machine.inputs[24] = 1
+    runtime.main(app_factory=App, data_dir=folder, should_stop=lambda: vc.now >= end)
+    ui, _src = storage.load(folder + "/ui.json")
+    ui["dice"] = {"n": 3, "rng": [4660, 22136], "last": [2, 5, 1, 3]}
+    storage.save(folder + "/ui.json", ui)
+    storage.save(folder + "/multisala_record.json", {"base": 31})
+    storage.save(folder + "/multisala_record.json", {"base": 40, "variant": 12, "set_by": 77})
+    storage.save(folder + "/device.json", {"idle_s": 300})
+    storage.save(folder + "/device.json", {"idle_s": 600, "battery": "lipo"})
+    # Two log files: rotate once with filler lines.
+    log = flashlog.FlashLog(folder + "/log")
+    while True:
+        log.write("info", "filler line to fill the log up to its first rotation")
+        if _exists(folder + "/log/" + flashlog.PREVIOUS):
+            break
+    return _files(folder)
+
+
+def _exists(p):
+    try:
+        os.stat(p)
+        return True
+    except OSError:
+        return False
+
+
+def _files(folder):
+    out = {}
+    for rel in _walk(folder):
+        out[rel] = _read(folder + "/" + rel)
+    return out
+
+
+def corruptions(raw, name, full):
+    """(label, bytes) cases for one file's content raw."""
+    import random
+    random.seed(len(raw) * 31 + len(name))
+    n = len(raw)
+    out = [("zero length", b"")]
+    for k in (1, 2, 3, 4, 5, 6, 7):
+        out.append(("truncated to %d/8" % k, raw[:n * k // 8]))
+    out.append(("last byte missing", raw[:-1]))
+    for i in range(3 if not full else 8):
+        out.append(("random bytes %d" % i, bytes([random.getrandbits(8) for _ in range(n)])))
+    out.append(("random bytes, short", bytes([random.getrandbits(8) for _ in range(16)])))
+    for shape in WRONG_SHAPES + PER_FILE_SHAPES.get(name, ()):
+        out.append(("wrong shape " + shape.decode()[:24], shape))
+    positions = list(range(n)) if full else [random.getrandbits(16) % n for _ in range(24)]
+    for pos in positions:
+        b = bytearray(raw)
+        bit = random.getrandbits(3)
+        b[pos] ^= 1 << bit
+        out.append(("bit %d of byte %d flipped" % (bit, pos), bytes(b)))
+    for pos in (n // 3, n // 2, n - 2):
+        b = bytearray(raw)
+        b[pos] = 0xFF
+        out.append(("byte %d is 0xFF" % pos, bytes(b)))
+    out.append(("a lone UTF-8 lead byte", raw[:n // 2] + b"\xc3" + raw[n // 2:]))
+    out.append(("latin-1 text", raw[:n // 2] + "caf\u00e9".encode("utf-8")[:3] + b"\xe9" + raw[n // 2:]))
+    out.append(("UTF-16", b"\xff\xfe" + bytes([c for ch in raw[:200] for c in (ch, 0)])))
+    return out
+
+
+def _notices(app):
+    from usher.ui.widgets import MessageBox
+    return " ".join([" ".join(s.lines) for s in app.stack if isinstance(s, MessageBox)])
+
+
+def _use(name, folder, rt):
+    """What the booted device uses from file name, and whether it named it."""
+    app = rt.app
+    if name == "game.json":
+        return canon(app.record), "game.json" in _notices(app)
+    if name == "ui.json":
+        ui = app.ui
+        return (json.dumps([ui["routes"], ui["next_seed"], [(k, ui["settings"][k]) for k in sorted(ui["settings"])],
+                            ui.get("dice")]), "ui.json" in _notices(app))
+    if name == "multisala_record.json":
+        from usher.ui.games.multisala import draw
+        rec, problem = draw.load_record_checked(app)
+        return json.dumps([(k, rec[k]) for k in sorted(rec)]), problem is not None
+    if name == "device.json":
+        errors = [e["d"] for e in flashlog.read_all(folder + "/log") if e.get("k") == "error"
+                  and type(e.get("d")) is str and "device.json" in e["d"]]
+        return json.dumps([rt.power.idle_ms, rt.power.empty_mv]), bool(errors)
+    boots = [e for e in flashlog.read_all(folder + "/log") if e.get("k") == "boot"]
+    return "boot logged" if boots else "no boot logged", False
+
+
+def _valid_other(name, raw):
+    """True when raw is a valid file of its kind (damage no check can see)."""
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except Exception:
+        return False
+    try:
+        if name == "game.json":
+            from usher import games
+            from usher.ui import persist
+            persist.check_game(obj, games.engine)
+        elif name == "ui.json":
+            from usher.ui import persist
+            persist.check_ui(obj)
+        elif name == "multisala_record.json":
+            from usher.games.multisala import records
+            records.check(obj)
+        elif name == "device.json":
+            return runtime.check_settings(obj)[1] == []
+        return True
+    except Exception:
+        return False
+
+
+def corrupt(full, work):
+    rmtree(work)
+    os.mkdir(work)
+    base = base_image(work + "/base")
+    folder = work + "/case"
+    totals = {}
+    for name in FILES:
+        c = {"cases": 0, "same": 0, "named": 0, "undetectable": 0, "silent": 0, "failed_boots": 0}
+        rmtree(folder)
+        for rel in base:
+            _put(folder + "/" + rel, base[rel])
+        _result, rt, _m = boot(folder)
+        original = _use(name, folder, rt)[0]
+        cases = [(label, raw, False) for label, raw in corruptions(base[name], name, full)]
+        if name + ".bak" in base:
+            both = corruptions(base[name + ".bak"], name, False)
+            cases += [(label + ", backup too", raw, True) for label, raw in both[:12]]
+        for label, raw, in_bak in cases:
+            c["cases"] += 1
+            rmtree(folder)
+            for rel in base:
+                _put(folder + "/" + rel, base[rel])
+            _put(folder + "/" + name, raw)
+            if in_bak:
+                _put(folder + "/" + name + ".bak", raw)
+            where = "%s, %s" % (name, label)
+            try:
+                result, rt, model = boot(folder)
+            except Exception as e:
+                c["failed_boots"] += 1
+                print("PROBLEM %s: boot raised %s: %s" % (where, type(e).__name__, e))
+                continue
+            app = rt.app if rt is not None else None
+            if result != "stopped" or app is None or rt.crashed or not model.refreshes \
+                    or [s for s in app.stack if isinstance(s, ErrorScreen)]:
+                c["failed_boots"] += 1
+                print("PROBLEM %s: the boot did not reach a working App" % where)
+                continue
+            used, named = _use(name, folder, rt)
+            if name.startswith("log/"):
+                if used == "boot logged":
+                    c["same"] += 1
+                else:
+                    c["silent"] += 1
+                    print("PROBLEM %s: the boot was not logged" % where)
+            elif used == original:
+                c["same"] += 1
+            elif named:
+                c["named"] += 1
+            elif _valid_other(name, raw):
+                c["undetectable"] += 1
+            else:
+                c["silent"] += 1
+                print("PROBLEM %s: what is used changed and nothing says so" % where)
+        totals[name] = c
+        print("CORRUPT file=%s %s" % (name, " ".join(["%s=%d" % (k, c[k]) for k in (
+            "cases", "same", "named", "undetectable", "silent", "failed_boots")])))
+    rmtree(work)
+
+
 def main():
     cmd = sys.argv[1]
+    if cmd == "corrupt":
+        corrupt(sys.argv[2] == "full", sys.argv[3])
+        return
     if cmd == "cuts":
         names = sys.argv[2].split(",")
         stride = int(sys.argv[3])

@@ -61,3 +61,22 @@ def test_pl8_issue14_cuts_on_the_unix_port_with_the_real_firmware_resume_every_a
     for name, c in results.items():
         _check(name, c)
     assert sum(c["ended_games"] for c in results.values()) == 3
+
+
+def test_pl11_issue14_corruption_matrix_every_file_the_firmware_writes_boots_and_is_named(tmp_path):
+    cmd = [MICROPYTHON, "tests/device/faults_main.py", "corrupt", "short", str(tmp_path / "work")]
+    p = subprocess.run(cmd, cwd=faults.ROOT, env=ENV, capture_output=True, text=True, timeout=1800)
+    assert p.returncode == 0 and "Traceback" not in p.stderr, p.stderr[-2000:]
+    assert [line for line in p.stdout.splitlines() if line.startswith("PROBLEM")] == []
+    rows = {}
+    for line in p.stdout.splitlines():
+        if line.startswith("CORRUPT "):
+            fields = dict(kv.split("=") for kv in line.split()[1:])
+            rows[fields.pop("file")] = {k: int(v) for k, v in fields.items()}
+    assert sorted(rows) == sorted(["game.json", "ui.json", "multisala_record.json", "device.json",
+                                   "log/log0.jsonl", "log/log1.jsonl"])
+    for name, c in rows.items():
+        assert c["silent"] == 0 and c["failed_boots"] == 0, (name, c)
+        assert c["cases"] >= 50 and c["cases"] == c["same"] + c["named"] + c["undetectable"], (name, c)
+        if not name.startswith("log/"):
+            assert c["named"] > c["cases"] * 3 // 4, (name, c)

@@ -40,9 +40,11 @@ def _lines(path):
         if not line:
             continue
         try:
-            out.append(json.loads(line.decode("utf-8")))
+            entry = json.loads(line.decode("utf-8"))
         except ValueError:      # UnicodeError is a ValueError on both runtimes
-            pass                # torn by a power cut, or damaged
+            continue            # torn by a power cut, or damaged
+        if type(entry) is dict:
+            out.append(entry)
     return out
 
 

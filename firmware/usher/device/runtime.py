@@ -112,7 +112,7 @@ def load_settings(data_dir, problems=None):
         obj, source, skipped = storage.load_checked(storage.join(data_dir, name), None, {})
     except Exception as e:
         if problems is not None:
-            problems.append("%s: %s; the defaults are used" % (name, str(e).replace("Corrupt file ", "")))
+            problems.append("%s; the defaults are used" % str(e).replace("Corrupt file ", ""))
         return {}
     settings, bad = check_settings(obj)
     if problems is not None:
