@@ -499,8 +499,9 @@ def _use(name, folder, rt):
         return canon(app.record), "game.json" in _notices(app)
     if name == "ui.json":
         ui = app.ui
-        return (json.dumps([ui["routes"], ui["next_seed"], [(k, ui["settings"][k]) for k in sorted(ui["settings"])],
-                            ui.get("dice")]), "ui.json" in _notices(app))
+        settings = [(k, ui["settings"][k]) for k in sorted(ui["settings"])]
+        used = json.dumps([ui["routes"], ui["next_seed"], settings, ui.get("dice")])
+        return used, "ui.json" in _notices(app)
     if name == "multisala_record.json":
         from usher.ui.games.multisala import draw
         rec, problem = draw.load_record_checked(app)

@@ -72,7 +72,8 @@ def test_pl11_issue14_corruption_matrix_every_file_the_firmware_writes_boots_and
     for line in p.stdout.splitlines():
         if line.startswith("CORRUPT "):
             fields = dict(kv.split("=") for kv in line.split()[1:])
-            rows[fields.pop("file")] = {k: int(v) for k, v in fields.items()}
+            name = fields.pop("file")
+            rows[name] = {k: int(v) for k, v in fields.items()}
     assert sorted(rows) == sorted(["game.json", "ui.json", "multisala_record.json", "device.json",
                                    "log/log0.jsonl", "log/log1.jsonl"])
     for name, c in rows.items():
