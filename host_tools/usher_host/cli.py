@@ -60,7 +60,8 @@ def cmd_logs(args):
 
 def cmd_replay(args):
     from usher_host import replay
-    return replay.command(args.file, png_dir=args.png, saved=args.saved, game=args.game, out=_say)
+    return replay.command(args.file, png_dir=args.png, saved=args.saved, game=args.game, out=_say,
+                          show_state=args.state)
 
 
 def cmd_data(args):
@@ -117,6 +118,7 @@ def parser():
     p.add_argument("--saved", help="the device's saved game to compare with (e.g. from `usher backup`)")
     p.add_argument("--game", type=int, default=-1, help="which game in the log (default: the last)")
     p.add_argument("--png", help="folder to write the game screen into (PNG, drawn by the firmware UI)")
+    p.add_argument("--state", action="store_true", help="also print the whole final state as JSON")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("data", help="owner data: validate, upload, download")

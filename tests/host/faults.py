@@ -207,6 +207,7 @@ def _log_not_ahead(saved, logged, log_knows):
     if logged is None or logged["seed"] != saved["seed"] or logged["game"] != saved["game"]:
         return saved["actions"] == [] or not log_knows   # new game, "game" not logged
     s, g = saved["actions"], logged["actions"]
+    g = [s[i] if a is None and i < len(s) else a for i, a in enumerate(g)]   # a hole the log knows of
     return s[:-1] == g or s == g[:-1]
 
 
