@@ -23,7 +23,11 @@ from usher.games.multisala import cards  # noqa: E402
 from usher_host.textfile import TextFileError, printable, read_text  # noqa: E402  as the device reads it
 
 
-def check_deck(path, as_json=False, out=print):
+def _out(text):
+    print(printable(text, newlines=True))   # text from the file never reaches the terminal raw
+
+
+def check_deck(path, as_json=False, out=_out):
     _raw, text = read_text(path)
     codes, emotions, defects = cards.parse_deck(text)
     if defects:
@@ -62,7 +66,7 @@ def main(argv=None):
     try:
         return check_deck(args.file, args.json)
     except TextFileError as e:
-        print(e, file=sys.stderr)
+        print(printable(str(e)), file=sys.stderr)
         return 2
 
 

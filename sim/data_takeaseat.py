@@ -22,11 +22,15 @@ from usher.games.takeaseat import tickets as tk  # noqa: E402
 from usher_host.textfile import TextFileError, printable, read_text  # noqa: E402  as the device reads it
 
 
+def _out(text):
+    print(printable(text, newlines=True))   # text from the file never reaches the terminal raw
+
+
 def _read(path):
     return read_text(path)[1]
 
 
-def check_panels(path, out=print):
+def check_panels(path, out=_out):
     found, defects = panels.parse_panels(_read(path))
     if defects:
         for d in defects:
@@ -40,7 +44,7 @@ def check_panels(path, out=print):
     return 0
 
 
-def check_deck(path, out=print):
+def check_deck(path, out=_out):
     cards, defects = deck.parse_deck(_read(path))
     if defects:
         for d in defects:
@@ -70,7 +74,7 @@ def main(argv=None):
     try:
         return check_panels(args.file) if args.kind == "panels" else check_deck(args.file)
     except TextFileError as e:
-        print(e, file=sys.stderr)
+        print(printable(str(e)), file=sys.stderr)
         return 2
 
 

@@ -19,7 +19,11 @@ from usher.games.theatre import validator  # noqa: E402
 from usher_host.textfile import TextFileError, printable, read_text  # noqa: E402  as the device reads it
 
 
-def check_deck(path, players, limit=None, out=print):
+def _out(text):
+    print(printable(text, newlines=True))   # text from the file never reaches the terminal raw
+
+
+def check_deck(path, players, limit=None, out=_out):
     _raw, text = read_text(path)
     cards, _ = validator.parse_deck(text)
     defects = validator.validate_deck(text, players, limit)
@@ -55,7 +59,7 @@ def main(argv=None):
     try:
         defects = check_deck(args.file, args.players, args.limit)
     except TextFileError as e:
-        print(e, file=sys.stderr)
+        print(printable(str(e)), file=sys.stderr)
         return 2
     return 1 if defects else 0
 

@@ -85,7 +85,8 @@ def cmd_virtual_device(args):
 
 
 def _say(text):
-    print(text)
+    from usher_host.textfile import printable
+    print(printable(text, newlines=True))   # text from a file never reaches the terminal raw
     sys.stdout.flush()
 
 
@@ -158,8 +159,9 @@ def main(argv=None):
     try:
         return args.func(args)
     except HostError as e:
+        from usher_host.textfile import printable
         sys.stdout.flush()
-        print("usher %s: %s" % (args.command, e.message), file=sys.stderr)
+        print("usher %s: %s" % (args.command, printable(e.message, newlines=True)), file=sys.stderr)
         return e.status
     except KeyboardInterrupt:
         print("usher %s: interrupted" % args.command, file=sys.stderr)

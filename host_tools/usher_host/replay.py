@@ -152,21 +152,41 @@ def load_record(path, which=-1, notes=None):
         raise HostError("%s holds %d game(s); there is no game %d." % (path, len(records), which)) from None
 
 
-def replay_record(record, upto=None):
+def replay_record(record, upto=None, source=None):
+    """The state after the record's actions (the first upto); HostError
+    naming source (the file) and the action when it cannot be replayed."""
+    where = (source + ": ") if source else ""
     gid = record.get("game")
     if gid not in games.ids():
-        raise HostError("Unknown game %r in the record." % (gid,))
+        raise HostError("%sunknown game %s; this firmware has %s." % (
+            where, json.dumps(gid)[:40], ", ".join(games.ids())))
     try:
         eng = games.engine(gid)
     except ImportError:
         raise HostError("The %s engine is not part of this firmware." % gid) from None
     try:
-        return core.replay(eng, record, upto)
+        eng.new_game(record["options"], record["seed"])
+    except (core.GameError, KeyError, TypeError, IndexError, AttributeError, ValueError) as e:
+        raise HostError("%sthe game's options cannot start %s (%s)." % (where, games.title(gid), e)) from None
+    n = len(record["actions"]) if upto is None else upto
+    try:
+        return core.replay(eng, record, n)
     except core.GameError as e:
-        raise HostError("Replay failed: %s (the log does not match this firmware's rules)." % e) from None
+        raise HostError("%sreplay failed at action %d: %s (the log does not match this firmware's rules)."
+                        % (where, _first_failing(eng, record, n) + 1, e)) from None
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as e:
-        raise HostError("Replay failed: the options or actions are not this game's (%s: %s)." % (
-            type(e).__name__, e)) from None
+        raise HostError("%sreplay failed at action %d: it is not an action of this game (%s)." % (
+            where, _first_failing(eng, record, n) + 1, type(e).__name__)) from None
+
+
+def _first_failing(eng, record, n):
+    state = eng.new_game(record["options"], record["seed"])
+    for i in range(n):
+        try:
+            state = eng.apply(state, record["actions"][i])
+        except Exception:  # the caller reports it with the engine's own message
+            return i
+    return n - 1
 
 
 def differences(a, b, path="state"):
@@ -285,7 +305,7 @@ def command(path, png_dir=None, saved=None, game=-1, out=print, show_state=False
             "(from `usher backup`) to fill it in." % (upto + 1, upto))
         record = {"game": record["game"], "options": record["options"], "seed": record["seed"],
                   "actions": record["actions"][:upto]}
-    state = replay_record(record)
+    state = replay_record(record, source=path)
     out("%s, seed %s, %d actions" % (title, record["seed"], len(record["actions"])))
     for line in summary(record["game"], state):
         out("  " + line)
@@ -295,20 +315,21 @@ def command(path, png_dir=None, saved=None, game=-1, out=print, show_state=False
         render_png(record, png_dir, out)
     if device_record is None:
         if unusable:
-            raise HostError("%d log entr%s could not be used: the replay may be incomplete; compare it with "
-                            "the saved game (--saved)." % (unusable, "y" if unusable == 1 else "ies"))
+            entries = "entry" if unusable == 1 else "entries"
+            raise HostError("%s: %d log %s could not be used: the replay may be incomplete; compare it "
+                            "with the saved game (--saved)." % (path, unusable, entries))
         return 0
     logged, dev = record["actions"], device_record["actions"]
     same_game = all(device_record.get(k) == record.get(k) for k in ("game", "seed", "options"))
     if same_game and len(dev) == len(logged) + 1 and dev[:-1] == logged:
         # docs/log-format.md: saved first, logged second. A power cut between
         # the two leaves the saved game one action ahead of the log.
-        replay_record(device_record)
+        replay_record(device_record, source=saved)
         out("the saved game has one action more than the log: action %d, %s. Its log line was lost "
             "at a power cut (saved first, logged second); up to it the two are identical."
             % (len(dev), core.canonical_json(dev[-1])[:80]))
         return 0
-    device_state = replay_record(device_record)
+    device_state = replay_record(device_record, source=saved)
     diffs = differences(json.loads(core.canonical_json(device_state)),
                         json.loads(core.canonical_json(state)), "state")
     header = []
@@ -326,7 +347,8 @@ def command(path, png_dir=None, saved=None, game=-1, out=print, show_state=False
             out("  differs: " + d)
         if len(diffs) > 40:
             out("  ... and %d more" % (len(diffs) - 40))
-        raise HostError("The replay differs from the device's saved game in %d place(s)." % len(diffs))
+        raise HostError("The replay of %s differs from the saved game %s in %d place(s)." % (
+            path, saved, len(diffs)))
     out("identical to the device's saved game")
     return 0
 

@@ -17,12 +17,13 @@ class TextFileError(Exception):
     """The file cannot be used as text; the message names it."""
 
 
-def printable(text):
-    """text with control characters (other than tab) shown as \\xNN."""
+def printable(text, newlines=False):
+    """text with control characters (other than tab, and newline when
+    newlines is true) shown as \\xNN."""
     out = []
     for ch in text:
         o = ord(ch)
-        if (o < 32 and ch != "\t") or 127 <= o < 160:
+        if (o < 32 and ch != "\t" and not (newlines and ch == "\n")) or 127 <= o < 160:
             out.append("\\x%02x" % o)
         else:
             out.append(ch)

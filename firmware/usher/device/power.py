@@ -42,6 +42,34 @@ def battery_mv(bat_raw, ref_raw, ref_mv, divider):
     return bat_raw * divider * ref_mv // ref_raw
 
 
+def check_settings(obj):
+    """(settings, problems) for what device.json held: the entries that can
+    be used, and one line per entry (or file) that was set aside (PL-11;
+    also used by `usher restore` to check a backup before writing it)."""
+    if type(obj) is not dict:
+        return {}, ["not a settings table"]
+    out = {}
+    problems = []
+    for key in sorted(obj):
+        v = obj[key]
+        if key == "board":
+            ok = type(v) is str and v in boards.BOARDS
+            why = "board is not one of " + ", ".join(sorted(boards.BOARDS))
+        elif key == "battery":
+            ok = type(v) is str and v in boards.BATTERIES
+            why = "battery is not one of " + ", ".join(sorted(boards.BATTERIES))
+        elif key == "idle_s":
+            why = idle_s_problem(v)
+            ok = why is None
+        else:
+            ok, why = True, None        # unknown entries are kept, unused
+        if ok:
+            out[key] = v
+        else:
+            problems.append(why)
+    return out, problems
+
+
 class Power:
     def __init__(self, profile, settings=None):
         import machine

@@ -18,6 +18,7 @@ import sys
 from usher.core import storage
 from usher.device import boards, clock
 from usher.device.epaper import FRAME_BYTES, HEIGHT, WIDTH, BusyTimeout
+from usher.device.power import check_settings
 
 DATA_DIR = "/data"
 LOG_FOLDER = "log"
@@ -75,34 +76,6 @@ def merge(a, b):
     return ("partial", x0, y0, x1 - x0, y1 - y0)
 
 
-def check_settings(obj):
-    """(settings, problems) for what device.json held: the entries that can
-    be used, and one line per entry (or file) that was set aside."""
-    from usher.device.power import idle_s_problem
-    if type(obj) is not dict:
-        return {}, ["not a settings table"]
-    out = {}
-    problems = []
-    for key in sorted(obj):
-        v = obj[key]
-        if key == "board":
-            ok = type(v) is str and v in boards.BOARDS
-            why = "board is not one of " + ", ".join(sorted(boards.BOARDS))
-        elif key == "battery":
-            ok = type(v) is str and v in boards.BATTERIES
-            why = "battery is not one of " + ", ".join(sorted(boards.BATTERIES))
-        elif key == "idle_s":
-            why = idle_s_problem(v)
-            ok = why is None
-        else:
-            ok, why = True, None        # unknown entries are kept, unused
-        if ok:
-            out[key] = v
-        else:
-            problems.append(why)
-    return out, problems
-
-
 def load_settings(data_dir, problems=None):
     """device.json's settings; never raises (PL-11: nothing read from flash
     may stop the boot). What was set aside goes into problems, each line
@@ -114,7 +87,7 @@ def load_settings(data_dir, problems=None):
         if problems is not None:
             problems.append("%s; the defaults are used" % str(e).replace("Corrupt file ", ""))
         return {}
-    settings, bad = check_settings(obj)
+    settings, bad = check_settings(obj)  # usher.device.power
     if problems is not None:
         for why in skipped:
             problems.append("%s; the previous copy is used" % why)
