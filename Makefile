@@ -17,7 +17,7 @@ PORTABLE_PATH := firmware:tests/portable
 DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 
 .PHONY: setup system-deps sim test check lint types test-cpython test-unix test-device test-wasm test-mpy \
-	bench screenshots golden fonts icons clean
+	bench faults screenshots golden fonts icons clean
 
 setup: system-deps $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
 
@@ -88,6 +88,12 @@ test-mpy: $(STAMP)
 bench: setup
 	$(PY) bench/memory.py
 	$(PY) bench/speed.py
+
+# The fault-injection suite in full (issue 14): power cuts at every file
+# operation on CPython and the unix port, the corruption matrix, the bad-file
+# matrix; prints the counts (a few minutes). Its short version is in `make test`.
+faults: setup
+	$(PY) bench/faults.py
 
 # README screenshots and the golden images, from scripted sessions (sim/shots.py).
 screenshots: $(STAMP)

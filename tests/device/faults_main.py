@@ -471,7 +471,10 @@ def corruptions(raw, name, full):
     out.append(("random bytes, short", bytes([random.getrandbits(8) for _ in range(16)])))
     for shape in WRONG_SHAPES + PER_FILE_SHAPES.get(name, ()):
         out.append(("wrong shape " + shape.decode()[:24], shape))
-    positions = list(range(n)) if full else [random.getrandbits(16) % n for _ in range(24)]
+    if full and n <= 4096:
+        positions = list(range(n))          # every byte once
+    else:
+        positions = [random.getrandbits(16) % n for _ in range(600 if full else 24)]
     for pos in positions:
         b = bytearray(raw)
         bit = random.getrandbits(3)

@@ -91,7 +91,7 @@ def variants(raw, full=False, json_file=False):
                       b'{"b": 1, "n": 1, "k": "game", "d": {"game": "seatwars", "seed": "x", '
                       b'"options": []}}'):
             out.append(("JSON " + shape.decode()[:30], shape))
-    flips = range(n) if full else [rnd.randrange(n) for _ in range(12)]
+    flips = [rnd.randrange(n) for _ in range(200 if full else 12)]
     for pos in flips:
         b = bytearray(raw)
         bit = rnd.randrange(8)

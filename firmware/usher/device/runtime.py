@@ -290,6 +290,16 @@ class Runtime:
             clock.sleep_ms(POLL_MS)
 
 
+class _NoLog:
+    """Stands in for the flash log when it cannot be opened at all."""
+
+    def write(self, kind, data=None):
+        return False
+
+    def __call__(self, kind, data=None):
+        return False
+
+
 def held_for(buttons, hold_ms):
     """True when some button stays held for hold_ms from now."""
     t0 = clock.ticks_ms()
@@ -324,8 +334,13 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
     # named in the log.
     problems = []
     settings = load_settings(data_dir, problems)
-    profile = boards.select(settings)
-    power = Power(profile, settings)
+    try:
+        profile = boards.select(settings)
+        power = Power(profile, settings)
+    except Exception as e:      # whatever got past the checks: the defaults
+        problems.append("device.json: %s; the defaults are used" % e)
+        profile = boards.select({})
+        power = Power(profile, {})
     power.hold()
     wake = wake_button(profile)
     if profile["panel"] == "virtual":
@@ -337,7 +352,11 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
         storage.makedirs(storage.join(data_dir, LOG_FOLDER))
     except OSError:
         pass
-    log = FlashLog(storage.join(data_dir, LOG_FOLDER))
+    try:
+        log = FlashLog(storage.join(data_dir, LOG_FOLDER))
+    except Exception as e:      # FlashLog never raises; if it did, boot without a log
+        problems.append("log: %s" % e)
+        log = _NoLog()
     for why in problems:
         print("Usher: " + why)
         log.write("error", why)

@@ -132,7 +132,7 @@ def load_ui(path, known_settings=()):
     try:
         ui, source, problems = storage.load_checked(path, lambda ui: check_ui(ui, known_settings))
     except storage.StorageError as e:
-        return None, "The settings could not be read (%s); the defaults are used." % _detail(e)
+        return None, "The settings could not be used (%s); the defaults are used." % _detail(e)
     if source == "backup":
         return ui, "The settings were damaged (%s); the previous copy was restored." % "; ".join(problems)
     return ui, None
