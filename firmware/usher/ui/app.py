@@ -131,7 +131,7 @@ class App:
             self.log("error", "game.json: " + notice)
             notices.append(("Saved game", notice))
         if rec is not None:
-            self.engine, self.record, self.state, self.game_id = eng, rec, state, rec["game"]
+            self._load_game(rec, eng, state)
         else:
             self._clear_game()
         # docs/log-format.md: "resume" says which game the App came back to.
@@ -147,6 +147,17 @@ class App:
             self.stack = [screens.Launcher(self)]
         for title, msg in notices:
             self.stack.append(MessageBox(self, title, msg))
+
+    def _load_game(self, rec, eng=None, state=None):
+        """Make rec the running game (eng and its replayed state when the
+        caller has them already, as usher.ui.persist does)."""
+        if eng is None:
+            eng = self.load_engine(rec["game"])
+            state = game.replay(eng, rec)
+        self.state = state
+        self.engine = eng
+        self.record = rec
+        self.game_id = rec["game"]
 
     def _clear_game(self):
         self.game_id = None
