@@ -458,36 +458,48 @@ def _files(folder):
 
 
 def corruptions(raw, name, full):
-    """(label, bytes) cases for one file's content raw."""
+    """(label, bytes) cases for one file's content raw, one at a time (the
+    heap does not hold hundreds of copies of a 16 KB log)."""
     import random
     random.seed(len(raw) * 31 + len(name))
     n = len(raw)
-    out = [("zero length", b"")]
+    yield "zero length", b""
     for k in (1, 2, 3, 4, 5, 6, 7):
-        out.append(("truncated to %d/8" % k, raw[:n * k // 8]))
-    out.append(("last byte missing", raw[:-1]))
+        yield "truncated to %d/8" % k, raw[:n * k // 8]
+    yield "last byte missing", raw[:-1]
     for i in range(3 if not full else 8):
-        out.append(("random bytes %d" % i, bytes([random.getrandbits(8) for _ in range(n)])))
-    out.append(("random bytes, short", bytes([random.getrandbits(8) for _ in range(16)])))
+        yield "random bytes %d" % i, bytes([random.getrandbits(8) for _ in range(n)])
+    yield "random bytes, short", bytes([random.getrandbits(8) for _ in range(16)])
     for shape in WRONG_SHAPES + PER_FILE_SHAPES.get(name, ()):
-        out.append(("wrong shape " + shape.decode()[:24], shape))
+        yield "wrong shape " + shape.decode()[:24], shape
     if full and n <= 4096:
-        positions = list(range(n))          # every byte once
+        positions = range(n)                # every byte once
     else:
         positions = [random.getrandbits(16) % n for _ in range(600 if full else 24)]
     for pos in positions:
         b = bytearray(raw)
         bit = random.getrandbits(3)
         b[pos] ^= 1 << bit
-        out.append(("bit %d of byte %d flipped" % (bit, pos), bytes(b)))
+        yield "bit %d of byte %d flipped" % (bit, pos), bytes(b)
     for pos in (n // 3, n // 2, n - 2):
         b = bytearray(raw)
         b[pos] = 0xFF
-        out.append(("byte %d is 0xFF" % pos, bytes(b)))
-    out.append(("a lone UTF-8 lead byte", raw[:n // 2] + b"\xc3" + raw[n // 2:]))
-    out.append(("latin-1 text", raw[:n // 2] + "caf\u00e9".encode("utf-8")[:3] + b"\xe9" + raw[n // 2:]))
-    out.append(("UTF-16", b"\xff\xfe" + bytes([c for ch in raw[:200] for c in (ch, 0)])))
-    return out
+        yield "byte %d is 0xFF" % pos, bytes(b)
+    yield "a lone UTF-8 lead byte", raw[:n // 2] + b"\xc3" + raw[n // 2:]
+    yield "latin-1 text", raw[:n // 2] + b"caf\xe9" + raw[n // 2:]
+    yield "UTF-16", b"\xff\xfe" + bytes([c for ch in raw[:200] for c in (ch, 0)])
+
+
+def cases_of(base, name, full):
+    for label, raw in corruptions(base[name], name, full):
+        yield label, raw, False
+    if name + ".bak" in base:
+        k = 0
+        for label, raw in corruptions(base[name + ".bak"], name, False):
+            k += 1
+            if k > 12:
+                break
+            yield label + ", backup too", raw, True
 
 
 def _notices(app):
@@ -554,11 +566,7 @@ def corrupt(full, work):
             _put(folder + "/" + rel, base[rel])
         _result, rt, _m = boot(folder)
         original = _use(name, folder, rt)[0]
-        cases = [(label, raw, False) for label, raw in corruptions(base[name], name, full)]
-        if name + ".bak" in base:
-            both = corruptions(base[name + ".bak"], name, False)
-            cases += [(label + ", backup too", raw, True) for label, raw in both[:12]]
-        for label, raw, in_bak in cases:
+        for label, raw, in_bak in cases_of(base, name, full):
             c["cases"] += 1
             rmtree(folder)
             for rel in base:

@@ -358,7 +358,6 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
         problems.append("log: %s" % e)
         log = _NoLog()
     for why in problems:
-        print("Usher: " + why)
         log.write("error", why)
     if buttons.held() and held_for(buttons, SAFE_HOLD_MS):
         log.write("boot", {"board": profile["name"], "version": VERSION, "safe_mode": True})
