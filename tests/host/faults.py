@@ -141,11 +141,11 @@ class Flash:
         self.paused = False
         self.modules = (storage, flashlog)
 
-    def open(self, path, mode="r", *args):
+    def open(self, path, mode="r"):
         if "w" in mode or "a" in mode:
             self.boundary(path)
-        f = _File(self, path, mode, *args) if ("w" in mode or "a" in mode) else _real_open(path, mode, *args)
-        return f
+            return _File(self, path, mode)
+        return _real_open(path, mode)
 
     def boundary(self, path, data=None):
         if self.paused or not os.path.abspath(path).startswith(self.root):
