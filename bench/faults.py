@@ -49,7 +49,7 @@ def fields(line):
 
 def main():
     quick = "--quick" in sys.argv
-    stride = 11 if quick else 1
+    stride = 15 if quick else 1
     sessions = [n for n, _s in faults.SESSIONS]
     if quick:
         sessions = ["takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game"]

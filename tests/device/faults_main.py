@@ -467,7 +467,7 @@ def corruptions(raw, name, full):
     for k in (1, 2, 3, 4, 5, 6, 7):
         yield "truncated to %d/8" % k, raw[:n * k // 8]
     yield "last byte missing", raw[:-1]
-    for i in range(3 if not full else 8):
+    for i in range(2 if not full else 8):
         yield "random bytes %d" % i, bytes([random.getrandbits(8) for _ in range(n)])
     yield "random bytes, short", bytes([random.getrandbits(8) for _ in range(16)])
     for shape in WRONG_SHAPES + PER_FILE_SHAPES.get(name, ()):
@@ -475,7 +475,7 @@ def corruptions(raw, name, full):
     if full and n <= 4096:
         positions = range(n)                # every byte once
     else:
-        positions = [random.getrandbits(16) % n for _ in range(600 if full else 24)]
+        positions = [random.getrandbits(16) % n for _ in range(600 if full else 12)]
     for pos in positions:
         b = bytearray(raw)
         bit = random.getrandbits(3)

@@ -9,7 +9,7 @@ game. Two runtimes:
   real main loop on the fake Badger, buttons pressed on its pins, and boots
   each cut image with the real main loop again.
 
-The short version (here, part of `make test`): every 11th image of one
+The short version (here, part of `make test`): every 15th image of one
 session per game, and every image taken while a game is being ended (where
 issue 14's defect 1 was). Every image of every session: bench/faults.py."""
 import os
@@ -18,7 +18,7 @@ import subprocess
 from tests.host import faults
 
 MAIN_SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
-STRIDE = 11
+STRIDE = 15
 MICROPYTHON = os.path.join(faults.ROOT, ".venv", "bin", "micropython")
 ENV = dict(os.environ, MICROPYPATH="firmware:tests/fakes:tests/device:tests/portable")
 
@@ -78,6 +78,6 @@ def test_pl11_issue14_corruption_matrix_every_file_the_firmware_writes_boots_and
                                    "log/log0.jsonl", "log/log1.jsonl"])
     for name, c in rows.items():
         assert c["silent"] == 0 and c["failed_boots"] == 0, (name, c)
-        assert c["cases"] >= 50 and c["cases"] == c["same"] + c["named"] + c["undetectable"], (name, c)
+        assert c["cases"] >= 35 and c["cases"] == c["same"] + c["named"] + c["undetectable"], (name, c)
         if not name.startswith("log/"):
             assert c["named"] > c["cases"] * 3 // 4, (name, c)
