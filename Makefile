@@ -17,7 +17,7 @@ PORTABLE_PATH := firmware:tests/portable
 DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 
 .PHONY: setup system-deps sim test check lint types test-cpython test-unix test-device test-wasm test-mpy \
-	bench screenshots golden fonts icons clean web web-serve web-screenshots
+	bench screenshots golden fonts icons clean web web-serve web-screenshots faults
 
 setup: system-deps $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
 
@@ -107,6 +107,12 @@ web-serve: web
 # The page at a desktop and a phone width in docs/screenshots/ (Chromium).
 web-screenshots: $(STAMP) $(NODE_STAMP)
 	$(PY) -m web.shots
+
+# The fault-injection suite in full (issue 14): power cuts at every file
+# operation on CPython and the unix port, the corruption matrix, the bad-file
+# matrix; prints the counts (a few minutes). Its short version is in `make test`.
+faults: setup
+	$(PY) bench/faults.py
 
 # README screenshots and the golden images, from scripted sessions (sim/shots.py).
 screenshots: $(STAMP)

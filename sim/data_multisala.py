@@ -15,20 +15,24 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIRMWARE = os.path.join(ROOT, "firmware")
-if FIRMWARE not in sys.path:
-    sys.path.insert(0, FIRMWARE)
+for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 
 from usher.games.multisala import cards  # noqa: E402
+from usher_host.textfile import TextFileError, printable, read_text  # noqa: E402  as the device reads it
 
 
-def check_deck(path, as_json=False, out=print):
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+def _out(text):
+    print(printable(text, newlines=True))   # text from the file never reaches the terminal raw
+
+
+def check_deck(path, as_json=False, out=_out):
+    _raw, text = read_text(path)
     codes, emotions, defects = cards.parse_deck(text)
     if defects:
         for d in defects:
-            out("%s: %s" % (path, d))
+            out("%s: %s" % (printable(path), printable(d)))
         out("%d defect(s)" % len(defects))
         return 1
     if as_json:
@@ -59,7 +63,11 @@ def main(argv=None):
     if args.cmd == "default":
         sys.stdout.write(cards.format_deck(cards.default_deck(), list(cards.DEFAULT_EMOTIONS)))
         return 0
-    return check_deck(args.file, args.json)
+    try:
+        return check_deck(args.file, args.json)
+    except TextFileError as e:
+        print(printable(str(e)), file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

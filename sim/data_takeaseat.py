@@ -13,24 +13,28 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIRMWARE = os.path.join(ROOT, "firmware")
-if FIRMWARE not in sys.path:
-    sys.path.insert(0, FIRMWARE)
+for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 
 from usher.games.takeaseat import deck, panels  # noqa: E402
 from usher.games.takeaseat import tickets as tk  # noqa: E402
+from usher_host.textfile import TextFileError, printable, read_text  # noqa: E402  as the device reads it
+
+
+def _out(text):
+    print(printable(text, newlines=True))   # text from the file never reaches the terminal raw
 
 
 def _read(path):
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+    return read_text(path)[1]
 
 
-def check_panels(path, out=print):
+def check_panels(path, out=_out):
     found, defects = panels.parse_panels(_read(path))
     if defects:
         for d in defects:
-            out("%s: %s" % (path, d))
+            out("%s: %s" % (printable(path), printable(d)))
         out("%s: %d defect(s)" % (path, len(defects)))
         return 1
     for p in found:
@@ -40,11 +44,11 @@ def check_panels(path, out=print):
     return 0
 
 
-def check_deck(path, out=print):
+def check_deck(path, out=_out):
     cards, defects = deck.parse_deck(_read(path))
     if defects:
         for d in defects:
-            out("%s: %s" % (path, d))
+            out("%s: %s" % (printable(path), printable(d)))
         out("%s: %d defect(s)" % (path, len(defects)))
         return 1
     for c in cards:
@@ -69,8 +73,8 @@ def main(argv=None):
         ap.error("FILE is needed")
     try:
         return check_panels(args.file) if args.kind == "panels" else check_deck(args.file)
-    except OSError as e:
-        print("%s: cannot read: %s" % (args.file, e.strerror or e))
+    except TextFileError as e:
+        print(printable(str(e)), file=sys.stderr)
         return 2
 
 

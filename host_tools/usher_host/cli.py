@@ -63,7 +63,8 @@ def cmd_logs(args):
 
 def cmd_replay(args):
     from usher_host import replay
-    return replay.command(args.file, png_dir=args.png, saved=args.saved, game=args.game, out=_say)
+    return replay.command(args.file, png_dir=args.png, saved=args.saved, game=args.game, out=_say,
+                          show_state=args.state)
 
 
 def cmd_data(args):
@@ -108,7 +109,8 @@ def cmd_virtual_device(args):
 
 
 def _say(text):
-    print(text)
+    from usher_host.textfile import printable
+    print(printable(text, newlines=True))   # text from a file never reaches the terminal raw
     sys.stdout.flush()
 
 
@@ -146,6 +148,7 @@ def parser():
                    help="which game in the log, or which play number in a `usher history pull` "
                    "JSON (default: the last)")
     p.add_argument("--png", help="folder to write the game screen into (PNG, drawn by the firmware UI)")
+    p.add_argument("--state", action="store_true", help="also print the whole final state as JSON")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("data", help="owner data: validate, upload, download")
@@ -206,8 +209,9 @@ def main(argv=None):
     try:
         return args.func(args)
     except HostError as e:
+        from usher_host.textfile import printable
         sys.stdout.flush()
-        print("usher %s: %s" % (args.command, e.message), file=sys.stderr)
+        print("usher %s: %s" % (args.command, printable(e.message, newlines=True)), file=sys.stderr)
         return e.status
     except KeyboardInterrupt:
         print("usher %s: interrupted" % args.command, file=sys.stderr)

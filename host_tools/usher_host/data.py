@@ -1,28 +1,26 @@
-"""`usher data`: validate owner data, upload it, download it back."""
+"""`usher data`: validate owner data, upload it, download it back.
+
+A file is read as the device reads it (usher_host.textfile: the device's size
+limit, UTF-8) and checked by the firmware's own validators; text from the
+file is echoed with control characters escaped."""
 from usher_host import datakinds, devfiles, link
 from usher_host.errors import HostError
+from usher_host.textfile import TextFileError, printable, read_text
 
 
-def _read_text(path):
+def check(kind, path, out=print, uploading=False):
     try:
-        with open(path, "rb") as f:
-            raw = f.read()
-    except OSError as e:
-        raise HostError("Cannot read %s: %s" % (path, e.strerror)) from None
-    try:
-        return raw, raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise HostError("%s is not UTF-8 text." % path) from None
-
-
-def check(kind, path, out=print):
-    raw, text = _read_text(path)
+        raw, text = read_text(path)
+    except TextFileError as e:
+        raise HostError(str(e) + (" Nothing was uploaded." if uploading else "")) from None
     found = datakinds.defects(kind, text)
+    name = printable(path)
     if found:
         for d in found:
-            out("%s: %s" % (path, d))
-        raise HostError("%s: %d defect(s); nothing was uploaded." % (path, len(found)))
-    out("%s: valid %s" % (path, datakinds.KINDS[kind][2]))
+            out("%s: %s" % (name, printable(d)))
+        tail = "; nothing was uploaded" if uploading else ""
+        raise HostError("%s: %d defect(s)%s." % (name, len(found), tail))
+    out("%s: valid %s" % (name, datakinds.KINDS[kind][2]))
     return raw
 
 
@@ -31,7 +29,7 @@ def command(args, out=print):
         check(args.kind, args.file, out)
         return 0
     if args.action == "upload":
-        raw = check(args.kind, args.file, out)
+        raw = check(args.kind, args.file, out, uploading=True)
         if getattr(args, "folder", None):
             # A local data folder (the simulator's out/sim-data): same
             # checks, written to a temporary name and renamed.

@@ -37,7 +37,9 @@ def multisala_deckreative(text):
 def theatre_deck(text):
     _firmware()
     from usher.games.theatre import validator
-    return ["%s: %s" % (rule, msg) for rule, msg in validator.validate_deck(text, 2, None)]
+    # The validator's rule names (card_line, min_cards, ...) are internal:
+    # the owner reads the message alone.
+    return [msg for _rule, msg in validator.validate_deck(text, 2, None)]
 
 
 def players_roster(text):

@@ -28,24 +28,53 @@ def _is_start(d):
     return isinstance(d, dict) and "game" in d and "seed" in d and "options" in d
 
 
-def games_in_log(entries):
-    """Records rebuilt from log entries (docs/log-format.md), oldest first."""
+def games_in_log(entries, notes=None):
+    """Records rebuilt from log entries (docs/log-format.md), oldest first.
+
+    A "resume" entry (the App's first line after a boot) says how many
+    actions the game it came back to has: when the log holds one fewer, the
+    line of the last action before the power cut was lost (saved first,
+    logged second); the record then has None in its place and lists the
+    index in record["missing"]. When the log holds more, an undo line was
+    lost and the record is cut back. notes (a list) gets one line per entry
+    that could not be used."""
     records = []
     current = None
-    for e in entries:
+    for i, e in enumerate(entries):
         if not isinstance(e, dict):
             continue
         kind = e.get("k")
         d = e.get("d")
-        if kind == "game" and _is_start(d):
-            current = {"game": d["game"], "options": d["options"], "seed": d["seed"], "actions": []}
-            records.append(current)
-        elif current is None:
+        if kind == "game":
+            if _is_start(d):
+                current = {"game": d["game"], "options": d["options"], "seed": d["seed"], "actions": []}
+                records.append(current)
+            elif notes is not None:
+                notes.append("entry %d: a game start without game, seed and options" % (i + 1))
             continue
-        elif kind == "action" and isinstance(d, dict):
-            current["actions"].append(d)
-        elif kind == "undo" and isinstance(d, dict) and isinstance(d.get("actions"), int):
-            del current["actions"][max(0, d["actions"]):]
+        if current is None:
+            continue
+        if kind == "action":
+            if isinstance(d, dict):
+                current["actions"].append(d)
+            elif notes is not None:
+                notes.append("entry %d: an action entry whose data is %s, not an action" % (
+                    i + 1, "null" if d is None else type(d).__name__))
+        elif kind == "undo":
+            if isinstance(d, dict) and isinstance(d.get("actions"), int):
+                del current["actions"][max(0, d["actions"]):]
+            elif notes is not None:
+                notes.append("entry %d: an undo entry without its number of actions" % (i + 1))
+        elif kind == "resume" and isinstance(d, dict):
+            if d.get("game") != current["game"] or d.get("seed") != current["seed"]:
+                current = None      # the game ended (or another began) and that line was lost
+                continue
+            n, have = d.get("actions"), len(current["actions"])
+            if isinstance(n, int) and 0 <= n < have:
+                del current["actions"][n:]          # an undo whose line was lost
+            elif isinstance(n, int) and n > have:
+                current.setdefault("missing", []).extend(range(have, n))
+                current["actions"].extend([None] * (n - have))
         elif kind == "end":
             current = None
     return records
@@ -69,50 +98,116 @@ def _kept_play(obj, which, path):
     return None
 
 
-def load_record(path, which=-1):
+def _decode(raw, path):
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        return raw.decode("utf-8"), 0
+    except UnicodeDecodeError:
+        pass
+    if b"\n" not in raw.strip():
+        raise HostError("%s is not UTF-8 text: not a log pulled with `usher logs` nor a saved game." % path)
+    # A log: lines with a bad byte are skipped (and counted), as the device does.
+    good, bad = [], 0
+    for line in raw.split(b"\n"):
+        try:
+            good.append(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            bad += 1
+    return "\n".join(good), bad
+
+
+def _read(path):
+    try:
+        if os.path.isdir(path):
+            raise HostError("%s is a folder; give a log file or a saved game." % path)
+        with open(path, "rb") as f:
+            raw = f.read()
     except OSError as e:
-        raise HostError("Cannot read %s: %s" % (path, e.strerror)) from None
+        raise HostError("Cannot read %s: %s." % (path, e.strerror or e)) from None
+    return raw
+
+
+def _checked(record, path):
+    try:
+        core.check_record(record)
+    except ValueError as e:
+        raise HostError("%s is not a saved game: %s." % (path, e)) from None
+    return record
+
+
+def load_record(path, which=-1, notes=None):
+    """The record in path: a saved game (JSON) or a game of a log (JSON
+    lines, the last one by default). notes (a list) gets a line for each
+    line or entry that was skipped."""
+    notes = notes if notes is not None else []
+    text, bad = _decode(_read(path), path)
+    if bad:
+        notes.append("%d line(s) with bytes that are not UTF-8 were skipped" % bad)
     try:
         obj = json.loads(text)
         kept = _kept_play(obj, which, path)
         if kept is not None:
-            return kept
-        if isinstance(obj, dict) and "actions" in obj:
-            return obj
-        entries = [obj]
+            return _checked(kept, path)
     except ValueError:
+        obj = None
         entries = []
+        torn = 0
         for line in text.splitlines():
+            if not line.strip():
+                continue
             try:
                 entries.append(json.loads(line))
             except ValueError:
-                pass
-    if isinstance(entries and entries[0], dict) and _is_start(entries[0]) and "actions" in entries[0]:
-        return entries[0]
-    records = games_in_log(entries)
+                torn += 1
+        if torn:
+            notes.append("%d line(s) that are not JSON (torn by a power cut?) were skipped" % torn)
+    else:
+        if isinstance(obj, dict) and "k" not in obj:
+            return _checked(obj, path)          # a saved game
+        entries = [obj]
+    records = games_in_log(entries, notes)
     if not records:
-        raise HostError("%s holds no game: no record and no game start in the log." % path)
+        raise HostError("%s holds no game: neither a saved game nor a log with a game start." % path)
     try:
         return records[which]
     except IndexError:
         raise HostError("%s holds %d game(s); there is no game %d." % (path, len(records), which)) from None
 
 
-def replay_record(record):
+def replay_record(record, upto=None, source=None):
+    """The state after the record's actions (the first upto); HostError
+    naming source (the file) and the action when it cannot be replayed."""
+    where = (source + ": ") if source else ""
     gid = record.get("game")
     if gid not in games.ids():
-        raise HostError("Unknown game %r in the record." % (gid,))
+        raise HostError("%sunknown game %s; this firmware has %s." % (
+            where, json.dumps(gid)[:40], ", ".join(games.ids())))
     try:
         eng = games.engine(gid)
     except ImportError:
         raise HostError("The %s engine is not part of this firmware." % gid) from None
     try:
-        return core.replay(eng, record)
+        eng.new_game(record["options"], record["seed"])
+    except (core.GameError, KeyError, TypeError, IndexError, AttributeError, ValueError) as e:
+        raise HostError("%sthe game's options cannot start %s (%s)." % (where, games.title(gid), e)) from None
+    n = len(record["actions"]) if upto is None else upto
+    try:
+        return core.replay(eng, record, n)
     except core.GameError as e:
-        raise HostError("Replay failed: %s (the log does not match this firmware's rules)." % e) from None
+        raise HostError("%sreplay failed at action %d: %s (the log does not match this firmware's rules)."
+                        % (where, _first_failing(eng, record, n) + 1, e)) from None
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as e:
+        raise HostError("%sreplay failed at action %d: it is not an action of this game (%s)." % (
+            where, _first_failing(eng, record, n) + 1, type(e).__name__)) from None
+
+
+def _first_failing(eng, record, n):
+    state = eng.new_game(record["options"], record["seed"])
+    for i in range(n):
+        try:
+            state = eng.apply(state, record["actions"][i])
+        except Exception:  # the caller reports it with the engine's own message
+            return i
+    return n - 1
 
 
 def differences(a, b, path="state"):
@@ -139,26 +234,143 @@ def differences(a, b, path="state"):
     return [] if a == b else ["%s: %s vs %s" % (path, json.dumps(a)[:60], json.dumps(b)[:60])]
 
 
-def command(path, png_dir=None, saved=None, game=-1, out=print):
-    record = load_record(path, game)
-    state = replay_record(record)
-    out("%s, seed %s, %d actions" % (games.title(record["game"]), record["seed"], len(record["actions"])))
-    out("final state: " + core.canonical_json(state))
+def summary(gid, state):
+    """A few readable lines about a game's state: phase, round, scores."""
+    out = []
+    phase = state.get("phase")
+    where = []
+    for key in ("round", "act", "turn"):
+        if isinstance(state.get(key), int):
+            where.append("%s %d" % (key, state[key]))
+    out.append("phase: %s%s" % (phase, (", " + ", ".join(where)) if where else ""))
+    if gid == "takeaseat" and isinstance(state.get("result"), dict):
+        r = state["result"]
+        if "player" in r and "automa" in r:
+            out.append("scores: you %s, Automa %s; winner: %s" % (
+                r["player"].get("total"), r["automa"].get("total"), r.get("winner")))
+        else:
+            out.append("result: " + core.canonical_json(r)[:200])
+    elif gid == "seatwars" and isinstance(state.get("players"), list):
+        out.append("scores: " + ", ".join("%s %s" % (p.get("name"), p.get("total")) for p in state["players"]
+                                           if isinstance(p, dict)))
+    elif gid == "multisala" and isinstance(state.get("totals"), list):
+        out.append("scores: " + ", ".join("P%d %s" % (i + 1, t) for i, t in enumerate(state["totals"])))
+    elif gid == "theatre" and isinstance(state.get("players"), list):
+        alive = state.get("alive")
+        decks = state.get("deck")
+        parts = []
+        for i, name in enumerate(state["players"]):
+            part = str(name)
+            if isinstance(decks, list) and i < len(decks) and isinstance(decks[i], list):
+                part += " deck %d" % len(decks[i])
+            if isinstance(alive, list) and i < len(alive) and not alive[i]:
+                part += " (out)"
+            parts.append(part)
+        out.append("players: " + ", ".join(parts))
+    winners = state.get("winners")
+    if isinstance(winners, list) and winners and gid in ("theatre", "seatwars"):
+        names = []
+        for w in winners:
+            p = state["players"][w] if isinstance(w, int) and w < len(state.get("players", [])) else w
+            names.append(p.get("name") if isinstance(p, dict) else str(p))
+        out.append("winner: " + ", ".join(names))
+    return out
+
+
+def _check_png_dir(png_dir):
+    if os.path.exists(png_dir) and not os.path.isdir(png_dir):
+        raise HostError("--png %s is a file; give a folder for the screen." % png_dir)
+    parent = os.path.dirname(os.path.abspath(png_dir))
+    while parent and not os.path.exists(parent):
+        parent = os.path.dirname(parent)
+    if parent and not os.path.isdir(parent):
+        raise HostError("--png %s: %s is a file, not a folder." % (png_dir, parent))
+
+
+def _fill_from_saved(record, device_record, out):
+    """Put the saved game's actions into the holes the log left."""
+    missing = record.get("missing") or []
+    same_game = all(device_record.get(k) == record.get(k) for k in ("game", "seed", "options"))
+    filled = []
+    for i in missing:
+        if same_game and i < len(device_record["actions"]):
+            record["actions"][i] = device_record["actions"][i]
+            filled.append(i)
+    for i in filled:
+        out("note: action %d's log line was lost at a power cut (docs/log-format.md); "
+            "it is taken from the saved game" % (i + 1))
+    record["missing"] = [i for i in missing if i not in filled]
+
+
+def command(path, png_dir=None, saved=None, game=-1, out=print, show_state=False):
+    # Arguments first: nothing is replayed when one of them cannot be used.
+    _read(path)
+    if saved:
+        _read(saved)
+    if png_dir:
+        _check_png_dir(png_dir)
+    notes = []
+    record = load_record(path, game, notes)
+    unusable = len([n for n in notes if n.startswith("entry ")])
+    device_record = load_record(saved) if saved else None
+    for n in notes:
+        out("note: " + n)
+    title = games.title(record["game"]) if record.get("game") in games.ids() else record.get("game")
+    if device_record is not None and record.get("missing"):
+        _fill_from_saved(record, device_record, out)
+    upto = None
+    if record.get("missing"):
+        upto = record["missing"][0]
+        out("note: the log lacks action %d (its line was lost at a power cut, docs/log-format.md); "
+            "replaying the %d action(s) before it. Give --saved with the board's game.json "
+            "(from `usher backup`) to fill it in." % (upto + 1, upto))
+        record = {"game": record["game"], "options": record["options"], "seed": record["seed"],
+                  "actions": record["actions"][:upto]}
+    state = replay_record(record, source=path)
+    out("%s, seed %s, %d actions" % (title, record["seed"], len(record["actions"])))
+    for line in summary(record["game"], state):
+        out("  " + line)
+    if show_state:
+        out("final state: " + core.canonical_json(state))
     if png_dir:
         render_png(record, png_dir, out, ui=ui_beside(saved or path))
-    if saved:
-        device_record = load_record(saved)
-        device_state = replay_record(device_record)
-        diffs = differences(json.loads(core.canonical_json(device_state)),
-                            json.loads(core.canonical_json(state)), "state")
-        if device_record["actions"] != record["actions"]:
-            diffs.insert(0, "actions: %d in the log, %d in the saved game" % (
-                len(record["actions"]), len(device_record["actions"])))
-        if diffs:
-            for d in diffs[:40]:
-                out("  differs: " + d)
-            raise HostError("The replay differs from the device's saved game in %d place(s)." % len(diffs))
-        out("identical to the device's saved game")
+    if device_record is None:
+        if unusable:
+            entries = "entry" if unusable == 1 else "entries"
+            raise HostError("%s: %d log %s could not be used: the replay may be incomplete; compare it "
+                            "with the saved game (--saved)." % (path, unusable, entries))
+        return 0
+    logged, dev = record["actions"], device_record["actions"]
+    same_game = all(device_record.get(k) == record.get(k) for k in ("game", "seed", "options"))
+    if same_game and len(dev) == len(logged) + 1 and dev[:-1] == logged:
+        # docs/log-format.md: saved first, logged second. A power cut between
+        # the two leaves the saved game one action ahead of the log.
+        replay_record(device_record, source=saved)
+        out("the saved game has one action more than the log: action %d, %s. Its log line was lost "
+            "at a power cut (saved first, logged second); up to it the two are identical."
+            % (len(dev), core.canonical_json(dev[-1])[:80]))
+        return 0
+    device_state = replay_record(device_record, source=saved)
+    diffs = differences(json.loads(core.canonical_json(device_state)),
+                        json.loads(core.canonical_json(state)), "state")
+    header = []
+    for key in ("game", "seed", "options"):
+        if device_record.get(key) != record.get(key):
+            header.append("%s: %s in the log, %s in the saved game" % (
+                key, json.dumps(record.get(key))[:40], json.dumps(device_record.get(key))[:40]))
+    if dev != logged:
+        first = next((i for i in range(min(len(dev), len(logged))) if dev[i] != logged[i]), None)
+        where = "" if first is None else "; they differ from action %d on" % (first + 1)
+        header.append("actions: %d in the log, %d in the saved game%s" % (len(logged), len(dev), where))
+    diffs = header + diffs
+    if diffs:
+        for d in diffs[:40]:
+            out("  differs: " + d)
+        if len(diffs) > 40:
+            out("  ... and %d more" % (len(diffs) - 40))
+        raise HostError("The replay of %s differs from the saved game %s in %d place(s)." % (
+            path, saved, len(diffs)))
+    out("identical to the device's saved game")
     return 0
 
 
@@ -207,8 +419,11 @@ def render_png(record, folder, out=print, ui=None):
         from sim.frames import save_png
     except ImportError as e:
         raise HostError("Rendering screens needs the simulator (sim/) and Pillow: %s" % e) from None
-    os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, "%s-%d.png" % (record["game"], len(record["actions"])))
-    save_png(render_screen(record, ui), path)
+    try:
+        os.makedirs(folder, exist_ok=True)
+        save_png(render_screen(record, ui), path)
+    except OSError as e:
+        raise HostError("Cannot write %s: %s." % (path, e.strerror or e)) from None
     out("screen: %s%s" % (path, " (as the device shows it, from the backup's ui.json)" if ui else ""))
     return path

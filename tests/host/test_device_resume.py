@@ -74,7 +74,10 @@ def _at_most_one_step_ahead(saved, logged):
     if logged is None or saved["seed"] != logged["seed"] or saved["game"] != logged["game"]:
         return saved["actions"] == []                  # new game, "game" not logged
     s, g = saved["actions"], logged["actions"]
-    return s[:-1] == g or s == g[:-1]                  # action / undo not logged
+    # A hole the log knows of (None: the line lost at an earlier cut, which
+    # the next boot's "resume" entry reveals) matches the saved action.
+    g = [s[i] if a is None and i < len(s) else a for i, a in enumerate(g)]
+    return s[:-1] == g or s == g[:-1] or s == g           # action / undo not logged
 
 
 def test_pl8_kill_at_random_points_then_boot_resumes_game_and_screen(tmp_path):

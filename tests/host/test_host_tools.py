@@ -196,7 +196,9 @@ def test_firmware_game_on_the_virtual_device_replays_to_the_saved_game_PL10_PL13
     img = Image.open(str(tmp_path / "png" / png[0])).convert("L")
     assert img.size == (296, 128)
     assert img.tobytes() == to_image(boot_picture).convert("L").tobytes()
-    # A log that lost its last action no longer matches: reported, exit 1.
+    # A log that lost its last action line (a power cut between the save and
+    # the log line, docs/log-format.md) is the documented case: the next
+    # boot's "resume" entry shows the hole, the saved game fills it; exit 0.
     with open(log) as f:
         lines = f.read().splitlines()
     last_action = max(i for i, line in enumerate(lines) if json.loads(line)["k"] == "action")
@@ -205,8 +207,9 @@ def test_firmware_game_on_the_virtual_device_replays_to_the_saved_game_PL10_PL13
         f.write("\n".join(lines[:last_action] + lines[last_action + 1:]) + "\n")
     code, out, err = usher("replay", short, "--saved", saved)
     n = len(record["actions"])
-    assert code == 1 and "differs" in out
-    assert "actions: %d in the log, %d in the saved game" % (n - 1, n) in out
+    assert code == 0, out + err
+    assert "action %d's log line was lost at a power cut" % n in out
+    assert "identical to the device's saved game" in out
 
 
 # --- faults --------------------------------------------------------------------

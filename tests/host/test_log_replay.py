@@ -83,3 +83,20 @@ def test_pl10_log_of_a_button_session_with_undo_replays_to_the_saved_game(tmp_pa
                         "--saved", os.path.join(data, "game.json")], cwd=ROOT, capture_output=True,
                        text=True)
     assert p.returncode == 1 and "differs" in p.stdout
+
+
+def test_pl10_issue14_a_log_one_action_behind_the_saved_game_is_the_documented_case(tmp_path):
+    # docs/log-format.md: saved first, logged second; a cut between the two
+    # leaves the saved game one action ahead. Said so, exit 0.
+    data = str(tmp_path / "data")
+    app, entries, _first = _play(data)
+    last = max(i for i, e in enumerate(entries) if e["k"] == "action")
+    cut = entries[:last]                    # the power went before the action's line
+    log_path = str(tmp_path / "log.jsonl")
+    with open(log_path, "w") as f:
+        f.write("".join(json.dumps(e) + "\n" for e in cut))
+    p = subprocess.run([sys.executable, "-m", "usher_host", "replay", log_path, "--saved",
+                        os.path.join(data, "game.json")], cwd=ROOT, capture_output=True, text=True)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "the saved game has one action more than the log" in p.stdout
+    assert "Traceback" not in p.stderr

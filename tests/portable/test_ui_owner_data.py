@@ -82,7 +82,7 @@ def test_pl11_theatre_deck_list_breaking_th13_is_reported():
     d = mptest.tmpdir()
     _write(d, "theatre/deck.txt", "Owl, charm, 3\n")
     opts, msg = owner_data.owner_options(_App(d), "theatre")
-    assert opts == {} and msg.startswith("theatre/deck.txt: min_cards: 1 cards, need at least 5")
+    assert opts == {} and msg.startswith("theatre/deck.txt: 1 cards, need at least 5")
 
 
 def test_pl11_oversized_file_is_refused_before_reading():

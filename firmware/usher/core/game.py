@@ -138,6 +138,32 @@ def play(engine, record, state, action):
     return new_rec, new_state
 
 
+def check_record(record):
+    """Raise ValueError (the reason, short) unless record has the shape of a
+    saved game: {"game": str, "options": dict, "seed": int >= 0, "actions":
+    [dict with a "type" string, ...]}. Whether the game is known and its
+    actions replay is for the caller that has the engines (PL-11)."""
+    if type(record) is not dict:
+        raise ValueError("not a saved game")
+    for key in ("game", "options", "seed", "actions"):
+        if key not in record:
+            raise ValueError("no %s" % key)
+    if type(record["game"]) is not str:
+        raise ValueError("game is not a name")
+    if type(record["options"]) is not dict:
+        raise ValueError("options are not a table")
+    if type(record["seed"]) is not int or record["seed"] < 0:
+        raise ValueError("seed is not a whole number")
+    actions = record["actions"]
+    if type(actions) is not list:
+        raise ValueError("actions are not a list")
+    for i in range(len(actions)):
+        a = actions[i]
+        if type(a) is not dict or type(a.get("type")) is not str:
+            raise ValueError("action %d is not an action" % (i + 1))
+    return record
+
+
 def replay(engine, record, upto=None):
     """The state after the first `upto` actions (all by default)."""
     if record.get("game") != engine.GAME_ID:

@@ -3,6 +3,13 @@
 # save(): write NAME.tmp, move the current NAME to NAME.bak, rename NAME.tmp to
 # NAME. At every moment a complete copy exists: a power cut before the last
 # rename leaves NAME.bak (previous) and NAME.tmp (new); load() then falls back.
+# load_checked() also checks what it parsed (a record that parses may still
+# be wrong: a flipped digit, the wrong shape, null) and falls back to the next
+# copy when the check refuses it (PL-11).
+# delete() removes the backup and any temp file before the file itself, so a
+# cut inside it leaves either the whole current file or nothing: never the
+# previous copy alone (docs/log-format.md: the saved game is never behind the
+# log).
 # Works on CPython and MicroPython (os.rename, os.remove, os.stat exist on
 # both; littlefs and FAT refuse to rename onto an existing file, so the old
 # file is moved away first).
@@ -82,30 +89,69 @@ def set_aside(path, suffix=".bad"):
 
 
 def _read(path):
-    with open(path) as f:
-        return json.loads(f.read())
+    # Bytes first: a non-UTF-8 byte is a corrupt file, never a crash of the
+    # text layer. json's own messages differ per runtime: say what is wrong.
+    with open(path, "rb") as f:
+        raw = f.read()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeError:
+        raise ValueError("not UTF-8 text") from None
+    if not text.strip():
+        raise ValueError("empty")
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise ValueError("not valid JSON") from None
 
 
-def load(path, default=None):
-    """Return (obj, source). source is "main"; "recovered" when a power cut
-    fell between save()'s two renames and the complete new file is used;
-    "backup" when the main file was corrupt or missing and the previous one is
-    used; or "none" (obj = default) when there is nothing. Raises StorageError
-    naming the files when they exist but none can be parsed."""
+def _name(path):
+    return path.split("/")[-1]
+
+
+def load_checked(path, check=None, default=None):
+    """Return (value, source, problems). Tries NAME, then NAME.tmp (a power
+    cut between save()'s two renames left the complete new file there), then
+    NAME.bak. Each candidate that exists is parsed and, with check, passed to
+    check(obj), which returns the value to use or raises (any Exception: the
+    reason); the first that passes wins. source is "main", "recovered",
+    "backup", or "none" (value = default: no file at all). problems lists
+    "NAME: reason" for each copy set aside (a torn temp file is expected
+    debris and not listed). Raises StorageError naming the files when copies
+    exist but none can be used."""
     errors = []
     for candidate, source in ((path, "main"), (path + ".tmp", "recovered"), (path + ".bak", "backup")):
         if not _exists(candidate):
             continue
         try:
-            return _read(candidate), source
-        except (ValueError, OSError) as e:
-            if source != "recovered":  # a half-written temp file is expected debris
-                errors.append("%s: %s" % (candidate, e))
+            obj = _read(candidate)
+            value = check(obj) if check is not None else obj
+        except Exception as e:
+            if source != "recovered":
+                errors.append("%s: %s" % (_name(candidate), _reason(e)))
+            continue
+        return value, source, errors
     if errors:
         raise StorageError("Corrupt file " + "; ".join(errors))
-    return default, "none"
+    return default, "none", errors
+
+
+def _reason(e):
+    if isinstance(e, OSError):
+        return "cannot be read"
+    return str(e) or type(e).__name__
+
+
+def load(path, default=None):
+    """Return (obj, source) as load_checked() without a check. Raises
+    StorageError naming the files when they exist but none can be parsed."""
+    obj, source, _problems = load_checked(path, None, default)
+    return obj, source
 
 
 def delete(path):
-    for p in (path, path + ".tmp", path + ".bak"):
+    """Remove path atomically as far as a reader is concerned: the backup
+    and the temp file go first, so at every moment load() finds either the
+    current content or nothing."""
+    for p in (path + ".bak", path + ".tmp", path):
         _remove(p)

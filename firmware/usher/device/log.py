@@ -27,19 +27,24 @@ def _size(path):
 
 
 def _lines(path):
+    # Bytes, split, then each line decoded on its own: a line with a bad
+    # byte (flash damage) is skipped like a torn one and never stops the
+    # reader (PL-11: nothing read from flash may stop the boot).
     try:
-        with open(path) as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            raw = f.read()
     except OSError:
         return []
     out = []
-    for line in text.split("\n"):
+    for line in raw.split(b"\n"):
         if not line:
             continue
         try:
-            out.append(json.loads(line))
-        except ValueError:
-            pass                # torn by a power cut
+            entry = json.loads(line.decode("utf-8"))
+        except ValueError:      # UnicodeError is a ValueError on both runtimes
+            continue            # torn by a power cut, or damaged
+        if type(entry) is dict:
+            out.append(entry)
     return out
 
 
@@ -55,23 +60,30 @@ class FlashLog:
         self.current = folder + "/" + CURRENT
         self.previous = folder + "/" + PREVIOUS
         self.line_no = 0
-        last = 0
-        for entry in read_all(folder):
-            b = entry.get("b") if type(entry) is dict else None
-            if type(b) is int and b > last:
-                last = b
-        self.boot_no = last + 1
+        self.boot_no = 1
+        self._prefix = ""
+        # Whatever the files hold, the constructor never raises: the boot
+        # goes on (a damaged line is skipped; a file that cannot be read at
+        # all only costs the boot number).
+        try:
+            last = 0
+            for entry in read_all(folder):
+                b = entry.get("b") if type(entry) is dict else None
+                if type(b) is int and b > last:
+                    last = b
+            self.boot_no = last + 1
+        except Exception:
+            pass
         # A line torn by a power cut has no newline: end it, or the next
         # line would be glued to it and lost too.
-        self._prefix = ""
         try:
             size = _size(self.current)
             if size > 0:
-                with open(self.current) as f:
+                with open(self.current, "rb") as f:
                     f.seek(size - 1)
-                    if f.read(1) != "\n":
+                    if f.read(1) != b"\n":
                         self._prefix = "\n"
-        except OSError:
+        except Exception:
             pass
 
     def write(self, kind, data=None):

@@ -10,6 +10,14 @@
 from usher.device import boards, clock
 
 DEFAULT_IDLE_MS = 5 * 60 * 1000
+MAX_IDLE_S = 24 * 3600
+
+
+def idle_s_problem(v):
+    """Why v cannot be device.json's "idle_s", or None when it can."""
+    if type(v) is not int or v < 1 or v > MAX_IDLE_S:
+        return "idle_s is not a number of seconds from 1 to %d" % MAX_IDLE_S
+    return None
 
 
 def battery_percent_from_mv(mv, empty_mv, full_mv):
@@ -34,23 +42,57 @@ def battery_mv(bat_raw, ref_raw, ref_mv, divider):
     return bat_raw * divider * ref_mv // ref_raw
 
 
+def check_settings(obj):
+    """(settings, problems) for what device.json held: the entries that can
+    be used, and one line per entry (or file) that was set aside (PL-11;
+    also used by `usher restore` to check a backup before writing it)."""
+    if type(obj) is not dict:
+        return {}, ["not a settings table"]
+    out = {}
+    problems = []
+    for key in sorted(obj):
+        v = obj[key]
+        if key == "board":
+            ok = type(v) is str and v in boards.BOARDS
+            why = "board is not one of " + ", ".join(sorted(boards.BOARDS))
+        elif key == "battery":
+            ok = type(v) is str and v in boards.BATTERIES
+            why = "battery is not one of " + ", ".join(sorted(boards.BATTERIES))
+        elif key == "idle_s":
+            why = idle_s_problem(v)
+            ok = why is None
+        else:
+            ok, why = True, None        # unknown entries are kept, unused
+        if ok:
+            out[key] = v
+        else:
+            problems.append(why)
+    return out, problems
+
+
 class Power:
     def __init__(self, profile, settings=None):
         import machine
         self.machine = machine
         self.profile = profile
-        settings = settings or {}
+        # settings come from device.json on flash: runtime.check_settings
+        # has vetted them; a value that is still unusable is ignored here
+        # too, so no file can stop Power() (PL-11).
+        settings = settings if type(settings) is dict else {}
         self.latch = None
         if profile.get("power_latch") is not None:
             self.latch = machine.Pin(profile["power_latch"], machine.Pin.OUT)
         self.vbus = None
         if profile.get("vbus") is not None:
             self.vbus = machine.Pin(profile["vbus"], machine.Pin.IN)
-        self.idle_ms = settings.get("idle_s", DEFAULT_IDLE_MS // 1000) * 1000
+        idle_s = settings.get("idle_s")
         # "idle_s" in device.json overrides the App's own sleep setting.
-        self.idle_fixed = "idle_s" in settings
+        self.idle_fixed = "idle_s" in settings and idle_s_problem(idle_s) is None
+        self.idle_ms = idle_s * 1000 if self.idle_fixed else DEFAULT_IDLE_MS
         chem = settings.get("battery", "aaa")
-        self.empty_mv, self.full_mv = boards.BATTERIES.get(chem, boards.BATTERIES["aaa"])
+        if type(chem) is not str or chem not in boards.BATTERIES:
+            chem = "aaa"
+        self.empty_mv, self.full_mv = boards.BATTERIES[chem]
 
     def hold(self):
         """Keep the board on (call first thing at boot)."""

@@ -18,6 +18,7 @@ import sys
 from usher.core import storage
 from usher.device import boards, clock
 from usher.device.epaper import FRAME_BYTES, HEIGHT, WIDTH, BusyTimeout
+from usher.device.power import check_settings
 
 DATA_DIR = "/data"
 LOG_FOLDER = "log"
@@ -87,12 +88,24 @@ def merge(a, b):
     return ("partial", x0, y0, x1 - x0, y1 - y0)
 
 
-def load_settings(data_dir):
+def load_settings(data_dir, problems=None):
+    """device.json's settings; never raises (PL-11: nothing read from flash
+    may stop the boot). What was set aside goes into problems, each line
+    naming the file; the defaults stand in for it."""
+    name = boards.DEVICE_SETTINGS
     try:
-        obj, _ = storage.load(storage.join(data_dir, boards.DEVICE_SETTINGS), {})
-        return obj if type(obj) is dict else {}
-    except Exception:
+        obj, source, skipped = storage.load_checked(storage.join(data_dir, name), None, {})
+    except Exception as e:
+        if problems is not None:
+            problems.append("%s; the defaults are used" % str(e).replace("Corrupt file ", ""))
         return {}
+    settings, bad = check_settings(obj)  # usher.device.power
+    if problems is not None:
+        for why in skipped:
+            problems.append("%s; the previous copy is used" % why)
+        for why in bad:
+            problems.append("%s: %s; the default is used" % (name, why))
+    return settings
 
 
 def make_display(profile, canvas_buffer):
@@ -289,6 +302,16 @@ class Runtime:
             clock.sleep_ms(POLL_MS)
 
 
+class _NoLog:
+    """Stands in for the flash log when it cannot be opened at all."""
+
+    def write(self, kind, data=None):
+        return False
+
+    def __call__(self, kind, data=None):
+        return False
+
+
 def held_for(buttons, hold_ms):
     """True when some button stays held for hold_ms from now."""
     t0 = clock.ticks_ms()
@@ -318,9 +341,19 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
     from usher.device.power import Power
     from usher.device import wallclock
 
-    settings = load_settings(data_dir)
-    profile = boards.select(settings)
-    power = Power(profile, settings)
+    # Nothing read from flash may stop the boot before the safe-mode check
+    # and the error screen (PL-11): device.json is checked entry by entry
+    # and the log reader skips what it cannot read; what was set aside is
+    # named in the log.
+    problems = []
+    settings = load_settings(data_dir, problems)
+    try:
+        profile = boards.select(settings)
+        power = Power(profile, settings)
+    except Exception as e:      # whatever got past the checks: the defaults
+        problems.append("device.json: %s; the defaults are used" % e)
+        profile = boards.select({})
+        power = Power(profile, {})
     power.hold()
     wake = wake_button(profile)
     if profile["panel"] == "virtual":
@@ -332,7 +365,13 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
         storage.makedirs(storage.join(data_dir, LOG_FOLDER))
     except OSError:
         pass
-    log = FlashLog(storage.join(data_dir, LOG_FOLDER))
+    try:
+        log = FlashLog(storage.join(data_dir, LOG_FOLDER))
+    except Exception as e:      # FlashLog never raises; if it did, boot without a log
+        problems.append("log: %s" % e)
+        log = _NoLog()
+    for why in problems:
+        log.write("error", why)
     if buttons.held() and held_for(buttons, SAFE_HOLD_MS):
         log.write("boot", {"board": profile["name"], "version": VERSION, "safe_mode": True})
         console(SAFE_MODE_TEXT)

@@ -115,32 +115,30 @@ class App:
             return self.error_screen(format_exception(e))
 
     def _load(self):
+        # Every file read back is checked before it is trusted; a damaged one
+        # falls back to its backup or to the defaults, and the screen names it
+        # (usher.ui.persist, PL-11).
+        from usher.ui import persist
         storage.makedirs(self.data_dir)
         notices = []
-        try:
-            ui, source = storage.load(self.ui_path)
-            if type(ui) is dict:
-                self.ui["routes"] = ui.get("routes") or []
-                self.ui["next_seed"] = ui.get("next_seed", 1)
-                self.ui["settings"].update(ui.get("settings") or {})
-                if ui.get("dice"):
-                    self.ui["dice"] = ui["dice"]
-        except storage.StorageError:
-            pass  # the screen position is not worth a message: start at the launcher
+        ui, notice = persist.load_ui(self.ui_path, [k for k in sorted(DEFAULT_SETTINGS)])
+        if notice:
+            self.log("error", "ui.json: " + notice)
+            notices.append(("Settings", notice))
+        if ui is not None:
+            self.ui["routes"] = ui["routes"]
+            self.ui["next_seed"] = ui.get("next_seed", 1)
+            self.ui["settings"].update(ui.get("settings") or {})
+            if ui.get("dice"):
+                self.ui["dice"] = ui["dice"]
         self.policy.clean_after = self.setting("clean_after")
-        try:
-            rec, source = storage.load(self.game_path)
-            if rec is not None:
-                self._load_game(rec)
-                if source == "backup":
-                    notices.append("The saved game was damaged. The previous copy was restored "
-                                   "(the last action may be missing).")
-        except storage.StorageError as e:
-            self.log("error", str(e))
-            notices.append("The saved game could not be read and was set aside.")
-        except (GameError, ImportError, KeyError, ValueError, TypeError) as e:
-            self.log("error", format_exception(e))
-            notices.append("The saved game could not be resumed: %s" % e)
+        rec, eng, state, notice = persist.load_game(self.game_path, self.load_engine)
+        if notice:
+            self.log("error", "game.json: " + notice)
+            notices.append(("Saved game", notice))
+        if rec is not None:
+            self._load_game(rec, eng, state)
+        else:
             self._clear_game()
         # docs/log-format.md: "resume" says which game the App came back to.
         self.log("resume", {"version": VERSION, "game": self.game_id,
@@ -153,12 +151,16 @@ class App:
                 self.stack.append(s)
         if not self.stack:
             self.stack = [screens.Launcher(self)]
-        for msg in notices:
-            self.stack.append(MessageBox(self, "Saved game", msg))
+        for title, msg in notices:
+            self.stack.append(MessageBox(self, title, msg))
 
-    def _load_game(self, rec):
-        eng = self.load_engine(rec["game"])
-        self.state = game.replay(eng, rec)
+    def _load_game(self, rec, eng=None, state=None):
+        """Make rec the running game (eng and its replayed state when the
+        caller has them already, as usher.ui.persist does)."""
+        if eng is None:
+            eng = self.load_engine(rec["game"])
+            state = game.replay(eng, rec)
+        self.state = state
         self.engine = eng
         self.record = rec
         self.game_id = rec["game"]

@@ -37,7 +37,8 @@ def _multisala_deck(text):
 
 def _theatre_deck(text):
     from usher.games.theatre import validator
-    return None, ["%s: %s" % (d[0], d[1]) for d in validator.validate_deck(text, 2, None)]
+    # The rule names (card_line, min_cards, ...) are internal: the message alone.
+    return None, [d[1] for d in validator.validate_deck(text, 2, None)]
 
 
 # game id -> [(file under the data folder, option key or None, parser)]

@@ -140,6 +140,7 @@ def parse_panels(text):
     defects = []
     panel = None      # dict being built, with "_rows": {area index: [(line no, row text)]}
     area = -1
+    names = {}        # panel names seen: one lookup per line, linear in the file
     lines = text.split("\n")
     for i in range(len(lines)):
         no = i + 1
@@ -151,9 +152,9 @@ def parse_panels(text):
             if not name or line[5] not in " \t":
                 defects.append("line %d: panel needs a name ('panel NAME')" % no)
                 name = "#%d" % (len(panels) + 1)
-            for p in panels:
-                if p["name"] == name:
-                    defects.append("line %d: panel '%s' appears twice" % (no, name))
+            if name in names:
+                defects.append("line %d: panel '%s' appears twice" % (no, name))
+            names[name] = True
             panel = {"name": name, "line": no, "_rows": {}, "_start": {}}
             panels.append(panel)
             area = -1

@@ -20,7 +20,11 @@ class Setup(Screen):
         super().__init__(app)
         self.options = {"players": 1, "mode": "virtual", "variant": False}
         self.focus = 0
-        self.record_text = draw.record_line(draw.load_record(app))
+        rec, problem = draw.load_record_checked(app)
+        # A damaged record file is named here, once: a fresh (or the
+        # previous) record is then in place (PL-11).
+        self.record_text = draw.record_line(rec)
+        self.record_problem = problem
 
     def keys(self):
         return ("Back", "Change", "Start")
@@ -44,6 +48,11 @@ class Setup(Screen):
                 fg = 0
             text.draw(c, text.BODY, rows[i][0], 6, y, fg)
             text.draw(c, text.BODY, rows[i][1], 90, y, fg)
+        if self.record_problem:
+            name, what = self.record_problem.split(": ", 1)
+            text.draw(c, text.SMALL, name, 6, BODY_Y + 72)
+            text.draw(c, text.SMALL, what, 6, BODY_Y + 86)
+            return
         text.draw(c, text.SMALL, self.record_text, 6, BODY_Y + 72)
         text.draw(c, text.SMALL, "Solo: 5 rounds, try to beat the record", 6, BODY_Y + 86)
 

@@ -126,7 +126,15 @@ def record_path(app):
 
 
 def load_record(app):
-    return record_file.load(record_path(app))
+    return load_record_checked(app)[0]
+
+
+def load_record_checked(app):
+    """(record, problem or None); a damaged record file is logged by name."""
+    rec, problem, detail = record_file.load_checked(record_path(app))
+    if problem:
+        app.log("error", "%s (%s)" % (problem, detail))
+    return rec, problem
 
 
 def record_line(rec):

@@ -1,0 +1,138 @@
+# The App's files on flash, read back (PL-8, PL-11): the one place where what
+# was loaded is checked before the App trusts it.
+#
+#   game.json  the running game's record: shape (usher.core.game.check_record),
+#              a known game, and its actions must replay with the engine;
+#   ui.json    the screen routes, the next seed, the settings and the dice.
+#
+# usher.core.storage tries the file, the temp file of a save cut between its
+# renames, then the backup; a copy this module refuses is skipped like one that
+# does not parse. Each loader returns a notice for the screen (None when all
+# was well) that names the file and says what was done.
+from usher import games
+from usher.core import game, storage
+from usher.core.game import GameError
+
+GAME_FILE = "game.json"
+UI_FILE = "ui.json"
+
+# What ui.json may hold: the App always writes "routes", "next_seed" and
+# "settings" ("dice" once the dice roller was used). A key not listed here is
+# a damaged file (a flipped bit in a key name); add a key here when the App
+# starts saving a new one.
+UI_KEYS = ("routes", "next_seed", "settings", "dice")
+# The Settings screen's values are whole numbers in these ranges (wider than
+# the screen offers); other settings (a game's own, e.g. Take a Seat's
+# "Automa step seen") are a number, a flag, a short text or null. A setting
+# missing from the file takes its default.
+SETTING_RANGES = {"clean_after": (1, 99), "sleep_min": (1, 99)}
+
+
+def _short(text, n=60):
+    text = str(text)
+    return text if len(text) <= n else text[:n - 3] + "..."
+
+
+def check_game(rec, load_engine):
+    """(record, engine, state) for a saved record, or ValueError saying why it
+    cannot be resumed (PL-11): wrong shape, unknown game, actions that do not
+    replay."""
+    game.check_record(rec)
+    gid = rec["game"]
+    if gid not in games.ids():
+        raise ValueError("unknown game %s" % _short(gid, 20))
+    eng = load_engine(gid)
+    try:
+        state = game.replay(eng, rec)
+    except GameError as e:
+        raise ValueError("its actions do not replay (%s)" % _short(e.message)) from None
+    except (KeyError, TypeError, IndexError, AttributeError) as e:
+        # Options of the wrong kind reach the engine's new_game.
+        raise ValueError("its options or actions are not this game's (%s)" % type(e).__name__) from None
+    return rec, eng, state
+
+
+def load_game(path, load_engine):
+    """(record, engine, state, notice): the saved game, or Nones when there is
+    none or no copy can be used."""
+    try:
+        value, source, problems = storage.load_checked(path, lambda rec: check_game(rec, load_engine))
+    except storage.StorageError as e:
+        return None, None, None, ("The saved game could not be resumed: %s. "
+                                  "It was set aside; start a new game." % _detail(e))
+    if value is None:
+        return None, None, None, None
+    rec, eng, state = value
+    notice = None
+    if source == "backup":
+        notice = ("The saved game was damaged (%s). The previous copy was restored "
+                  "(the last action may be missing)." % "; ".join(problems))
+    return rec, eng, state, notice
+
+
+def _detail(e):
+    text = str(e)
+    prefix = "Corrupt file "
+    return text[len(prefix):] if text.startswith(prefix) else text
+
+
+def _need_int(obj, key, lo, hi):
+    v = obj.get(key)
+    if type(v) is not int or v < lo or v > hi:
+        raise ValueError("%s is not a number from %d to %d" % (key, lo, hi))
+    return v
+
+
+def _check_dice(d):
+    if type(d) is not dict:
+        raise ValueError("dice is not a table")
+    _need_int(d, "n", 1, 5)
+    st = d.get("rng")
+    if type(st) is not list or len(st) != 2 or [v for v in st if type(v) is not int or v < 0 or v > 0xFFFF] \
+            or st == [0, 0]:
+        raise ValueError("dice generator is damaged")
+    last = d.get("last")
+    if type(last) is not list or [v for v in last if type(v) is not int or v < 1 or v > 6]:
+        raise ValueError("dice rolls are damaged")
+
+
+def check_ui(ui, known_settings=()):
+    """ui.json's content as the App keeps it, or ValueError saying why not.
+    known_settings: the App's setting names."""
+    if type(ui) is not dict:
+        raise ValueError("not a settings table")
+    for key in sorted(ui):
+        if key not in UI_KEYS:
+            raise ValueError("unknown entry %s" % _short(key, 20))
+    if "routes" not in ui:
+        raise ValueError("no routes")
+    routes = ui["routes"]
+    if type(routes) is not list or [r for r in routes if type(r) is not str]:
+        raise ValueError("routes are not a list of names")
+    if "next_seed" in ui:
+        _need_int(ui, "next_seed", 1, 0x7FFFFFFF)
+    settings = ui.get("settings", {})
+    if type(settings) is not dict:
+        raise ValueError("settings are not a table")
+    for key in sorted(settings):
+        if key in SETTING_RANGES:
+            lo, hi = SETTING_RANGES[key]
+            _need_int(settings, key, lo, hi)
+        elif key in known_settings:
+            _need_int(settings, key, 0, 9999)
+        elif settings[key] is not None and type(settings[key]) not in (int, bool, str):
+            raise ValueError("setting %s is damaged" % _short(key, 20))
+    if "dice" in ui:
+        _check_dice(ui["dice"])
+    return ui
+
+
+def load_ui(path, known_settings=()):
+    """(ui dict or None, notice). None: use the App's defaults."""
+    try:
+        ui, source, problems = storage.load_checked(path, lambda ui: check_ui(ui, known_settings))
+    except storage.StorageError as e:
+        return None, "The settings could not be used (%s); the defaults are used." % _detail(e)
+    if source == "backup":
+        return ui, "The settings were damaged (%s); the previous copy was restored." % "; ".join(problems)
+    return ui, None

@@ -1,0 +1,636 @@
+# Power cuts at every file-operation boundary with the real firmware on the
+# unix port (PL-8, issue 14): the real main loop (usher.device.runtime.main)
+# with the real App on the fake Badger, buttons pressed on its pins from a
+# scripted session (tests/portable/ui_session_*.py). Not a test module: run
+# by tests/host/test_faults_unix.py and bench/faults.py.
+#
+#   micropython faults_main.py cuts SESSION STRIDE WORK
+#
+# usher.core.storage and usher.device.log get `open` and `os` from here, so
+# every operation that changes the flash folder (open for writing, each
+# write, rename, remove, mkdir) first copies the folder as it is then (what a
+# power cut there leaves) into WORK/<n>/, and for each write also a copy with
+# only the first half of that write done (torn). Every STRIDE-th copy is kept,
+# and every copy taken while a game is being ended.
+# After the session each kept copy is booted by the real main loop, which
+# must start the App (no crash, no error screen) and resume the acknowledged
+# game (the one after the last press the App handled) or one saved after it;
+# the saved game may be one change ahead of the log, never behind. Prints
+# "FAULTS key=value ..." and one "PROBLEM ..." line per failure.
+import json
+import os
+import sys
+
+import devtest
+import machine
+import panel_model
+import ui_session_multisala
+import ui_session_seatwars
+import ui_session_takeaseat
+import ui_session_theatre
+
+from usher.core import game, storage
+from usher.device import log as flashlog
+from usher.device import runtime
+from usher.ui.app import App
+from usher.ui.screens import ErrorScreen
+
+SESSIONS = {}
+for _n, _s in (ui_session_takeaseat.SESSIONS + ui_session_theatre.SESSIONS
+               + ui_session_multisala.SESSIONS + ui_session_seatwars.SESSIONS):
+    SESSIONS[_n] = _s
+
+_real_open = open
+_real_os = os
+
+
+def _isdir(p):
+    try:
+        return (os.stat(p)[0] & 0x4000) != 0
+    except OSError:
+        return False
+
+
+def _walk(root, rel=""):
+    out = []
+    base = root + ("/" + rel if rel else "")
+    for n in sorted(os.listdir(base)):
+        r = rel + "/" + n if rel else n
+        if _isdir(root + "/" + r):
+            out.extend(_walk(root, r))
+        else:
+            out.append(r)
+    return out
+
+
+def rmtree(p):
+    if not _isdir(p):
+        try:
+            os.remove(p)
+        except OSError:
+            pass
+        return
+    for n in os.listdir(p):
+        rmtree(p + "/" + n)
+    os.rmdir(p)
+
+
+def _read(p):
+    with _real_open(p, "rb") as f:
+        return f.read()
+
+
+def _put(p, data):
+    parts = p.split("/")
+    for i in range(2, len(parts)):
+        d = "/".join(parts[:i])
+        if d and not _isdir(d):
+            os.mkdir(d)
+    with _real_open(p, "wb") as f:
+        f.write(data)
+
+
+def canon(rec):
+    return None if rec is None else game.canonical_json(rec)
+
+
+class Tracker:
+    def __init__(self):
+        self.acked = None       # canonical record after the last handled press
+        self.since = []         # game.json contents saved (or deleted: None) since
+        self.ended = 0
+        self.actions = 0
+
+    def ack(self, record):
+        before = self.acked
+        self.acked = canon(record)
+        self.since = []
+        if before is not None and self.acked is None:
+            self.ended += 1
+        if record is not None and len(record["actions"]) > self.actions:
+            self.actions = len(record["actions"])
+
+
+class Flash:
+    def __init__(self, root, work, stride, tracker):
+        self.root = root
+        self.work = work
+        self.stride = stride
+        self.tracker = tracker
+        self.paused = False
+        self.seen = 0
+        self.of_kind = {False: 0, True: 0}
+        self.kept = 0
+        self.torn = 0
+
+    def _keep(self, files, torn):
+        self.seen += 1
+        self.of_kind[torn] += 1
+        # Every STRIDE-th image of each kind (whole, torn), and every one
+        # while a game is being ended (issue 14's defect 1 was there).
+        if (self.of_kind[torn] - 1) % self.stride and None not in self.tracker.since:
+            return
+        self.kept += 1
+        self.torn += 1 if torn else 0
+        d = "%s/%d" % (self.work, self.kept)
+        for rel in files:
+            _put(d + "/flash/" + rel, files[rel])
+        t = self.tracker
+        _put(d + "/meta.json", json.dumps({"acked": t.acked, "since": t.since, "torn": torn,
+                                           "at": self.seen}).encode())
+
+    def boundary(self, path, data=None):
+        if self.paused or not path.startswith(self.root):
+            return
+        self.paused = True
+        try:
+            files = {}
+            for rel in _walk(self.root):
+                files[rel] = _read(self.root + "/" + rel)
+            self._keep(files, False)
+            if data:
+                rel = path[len(self.root) + 1:]
+                half = data[:max(1, len(data) // 2)]
+                if type(half) is str:
+                    half = half.encode()
+                files[rel] = files.get(rel, b"") + half
+                self._keep(files, True)
+        finally:
+            self.paused = False
+
+    def open(self, path, mode="r"):
+        if "w" in mode or "a" in mode:
+            self.boundary(path)
+            return _File(self, path, mode)
+        return _real_open(path, mode)
+
+
+class _File:
+    def __init__(self, flash, path, mode):
+        self.flash = flash
+        self.path = path
+        self.f = _real_open(path, mode)
+
+    def write(self, data):
+        self.flash.boundary(self.path, data)
+        return self.f.write(data)
+
+    def read(self, *a):
+        return self.f.read(*a)
+
+    def seek(self, *a):
+        return self.f.seek(*a)
+
+    def close(self):
+        self.f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+
+class _Os:
+    def __init__(self, flash):
+        self.flash = flash
+
+    def rename(self, a, b):
+        self.flash.boundary(a)
+        _real_os.rename(a, b)
+
+    def remove(self, p):
+        self.flash.boundary(p)
+        _real_os.remove(p)
+
+    def mkdir(self, p):
+        self.flash.boundary(p)
+        _real_os.mkdir(p)
+
+    def stat(self, p):
+        return _real_os.stat(p)
+
+
+def press_plan(script, start):
+    """Session tokens (ui_sessions syntax) as presses on the pins: X a short
+    press, X~ held past the long-press time, X*n held for n auto-repeats.
+    'sleep' and 'restart' have no button and are skipped."""
+    plan = []
+    t = start
+    for tok in script.split(","):
+        if tok in ("sleep", "restart"):
+            continue
+        name = tok.rstrip("~")
+        hold = 100
+        if "*" in name:
+            name, n = name.split("*")
+            hold = 500 + (int(n) - 1) * 150 + 60
+        elif tok.endswith("~"):
+            hold = 900
+        plan.append((name, t, t + hold))
+        t += hold + 250
+    return plan, t + 2000
+
+
+def run_session(name, stride, work):
+    script = SESSIONS[name]
+    root = work + "/run"
+    rmtree(work)
+    os.mkdir(work)
+    os.mkdir(root)
+    tracker = Tracker()
+    flash = Flash(root, work, stride, tracker)
+    game_path = root + "/game.json"
+    real_save, real_delete = storage.save, storage.delete
+
+    def save(path, obj):
+        if path == game_path:
+            tracker.since.append(canon(obj))
+        real_save(path, obj)
+
+    def delete(path):
+        if path == game_path:
+            tracker.since.append(None)
+        real_delete(path)
+
+    class TrackedApp(App):
+        def start(self):
+            r = App.start(self)
+            tracker.ack(self.record)
+            return r
+
+        def handle(self, ev):
+            r = App.handle(self, ev)
+            tracker.ack(self.record)        # its screen is asked for: acknowledged
+            return r
+
+    machine.clear()
+    machine.record[0] = False
+    profile = devtest.boards.BOARDS["badger2040"]
+    vc = devtest.install_clock(1000)
+    panel_model.UC8151Model(profile)
+    plan, end = press_plan(script, 1500)
+    devtest.press_script(vc, profile, plan)
+    machine.inputs[24] = 1              # USB: no idle power-off
+    storage.save, storage.delete = save, delete
+    for m in (storage, flashlog):
+        m.open = flash.open
+        m.os = _Os(flash)
+    try:
+        runtime.main(app_factory=TrackedApp, data_dir=root, should_stop=lambda: vc.now >= end)
+    finally:
+        for m in (storage, flashlog):
+            del m.open
+            m.os = _real_os
+        storage.save, storage.delete = real_save, real_delete
+    return flash, tracker
+
+
+def logged_game(folder):
+    """The open game rebuilt from the log (docs/log-format.md), and whether
+    the log knows any game at all."""
+    current = None
+    known = False
+    for e in flashlog.read_all(folder + "/log"):
+        if type(e) is not dict:
+            continue
+        k, d = e.get("k"), e.get("d")
+        if k == "game" and type(d) is dict:
+            current = {"game": d.get("game"), "options": d.get("options"), "seed": d.get("seed"),
+                       "actions": []}
+            known = True
+        elif current is None:
+            continue
+        elif k == "action" and type(d) is dict:
+            current["actions"].append(d)
+        elif k == "undo" and type(d) is dict and type(d.get("actions")) is int:
+            current["actions"] = current["actions"][:max(0, d["actions"])]
+        elif k == "end":
+            current = None
+            known = True
+    return current, known
+
+
+def log_not_ahead(saved, logged, known):
+    if canon(saved) == canon(logged):
+        return True
+    if saved is None:
+        return logged is not None
+    if logged is None or logged["seed"] != saved["seed"] or logged["game"] != saved["game"]:
+        return saved["actions"] == [] or not known
+    s, g = saved["actions"], logged["actions"]
+    return s[:-1] == g or s == g[:-1]
+
+
+def boot(folder):
+    """Boot the real main loop on folder with no button pressed."""
+    machine.clear()
+    machine.record[0] = False
+    profile = devtest.boards.BOARDS["badger2040"]
+    vc = devtest.install_clock(1000)
+    model = panel_model.UC8151Model(profile)
+    devtest.press_script(vc, profile, [])
+    machine.inputs[24] = 1
+    holder = {}
+
+    def keep(rt):
+        holder["rt"] = rt
+
+    result = runtime.main(app_factory=App, data_dir=folder, should_stop=lambda: vc.now >= 4000,
+                          on_runtime=keep)
+    return result, holder.get("rt"), model
+
+
+def check_all(flash, work, counts, name):
+    for i in range(1, flash.kept + 1):
+        d = "%s/%d" % (work, i)
+        with _real_open(d + "/meta.json") as f:
+            meta = json.loads(f.read())
+        where = "%s cut %d%s" % (name, meta["at"], " torn" if meta["torn"] else "")
+        counts["boots"] += 1
+        folder = d + "/flash"
+        try:
+            result, rt, model = boot(folder)
+        except Exception as e:
+            counts["failed_boots"] += 1
+            print("PROBLEM %s: boot raised %s: %s" % (where, type(e).__name__, e))
+            continue
+        app = rt.app if rt is not None else None
+        if result != "stopped" or app is None or rt.crashed or not model.refreshes \
+                or [s for s in app.stack if isinstance(s, ErrorScreen)]:
+            counts["failed_boots"] += 1
+            print("PROBLEM %s: the boot did not reach a working App" % where)
+            continue
+        got = canon(app.record)
+        allowed = [meta["acked"]] + meta["since"]
+        if got not in allowed:
+            acked = json.loads(meta["acked"]) if meta["acked"] else None
+            rec = app.record
+            n = len(acked["actions"]) if acked is not None else 0
+            if acked is not None and (rec is None or rec["actions"][:n] != acked["actions"]):
+                counts["acknowledged_lost"] += 1
+                print("PROBLEM %s: acknowledged %d actions, booted %s" % (
+                    where, len(acked["actions"]), "none" if rec is None else len(rec["actions"])))
+            else:
+                counts["wrong_resume"] += 1
+                print("PROBLEM %s: booted a game that was never saved" % where)
+        logged, known = logged_game(folder)
+        # The boot itself logged "resume"; the game entries are from before.
+        if not log_not_ahead(json.loads(got) if got else None, logged, known):
+            counts["log_ahead"] += 1
+            print("PROBLEM %s: the log is ahead of the saved game" % where)
+        rmtree(d)
+
+
+# --- the corruption matrix ---------------------------------------------------
+# Every file the firmware writes (game.json, ui.json, multisala_record.json,
+# the two log files) and device.json, which it reads first at every boot, in
+# a flash image from a real session: the main copy truncated, emptied,
+# replaced by random bytes or JSON of the wrong shape, one bit flipped,
+# non-UTF-8 bytes put in; some of them in the backup too. Each case is
+# booted by the real main loop, which must reach a working App. Then what
+# the App uses is compared with the file's original content:
+#   same          the damage did not change what is used;
+#   named         it did, and the screen (or, for device.json, the log) names
+#                 the file; the backup or the defaults are used;
+#   undetectable  the damaged file is still a valid file with other content
+#                 (a flipped digit in a seed or in a number a rule allows):
+#                 no check can tell it from a real one;
+#   silent        anything else: must not happen.
+FILES = ("game.json", "ui.json", "multisala_record.json", "device.json", "log/log0.jsonl",
+         "log/log1.jsonl")
+WRONG_SHAPES = (b"null", b"[]", b"{}", b'"x"', b"3", b"true", b"[1, 2]", b'{"a": {"b": []}}')
+PER_FILE_SHAPES = {
+    "game.json": (b'{"game": "takeaseat", "seed": 1, "options": {}, "actions": {}}',
+                  b'{"game": "seatwars", "options": {"players": 2}, "actions": []}',
+                  b'{"game": "nosuch", "seed": 1, "options": {}, "actions": []}'),
+    "ui.json": (b'{"routes": 5}', b'{"routes": [], "settings": {"clean_after": null}}'),
+    "multisala_record.json": (b'{"base": "x"}', b'{"base": 1.5}'),
+    "device.json": (b'{"idle_s": null}', b'{"board": ["x"]}'),
+}
+
+
+def base_image(folder):
+    """A flash image from a real session: Seat Wars under way (game.json
+    and its backup), ui.json with the dice roller's state, a Multisala
+    record, device.json, two log files."""
+    rmtree(folder)
+    os.mkdir(folder)
+    machine.clear()
+    machine.record[0] = False
+    profile = devtest.boards.BOARDS["badger2040"]
+    vc = devtest.install_clock(1000)
+    panel_model.UC8151Model(profile)
+    script = ",".join(SESSIONS["seatwars_game"].split(",")[:60])
+    plan, end = press_plan(script, 1500)
+    devtest.press_script(vc, profile, plan)
+    machine.inputs[24] = 1
+    runtime.main(app_factory=App, data_dir=folder, should_stop=lambda: vc.now >= end)
+    ui, _src = storage.load(folder + "/ui.json")
+    ui["dice"] = {"n": 3, "rng": [4660, 22136], "last": [2, 5, 1, 3]}
+    storage.save(folder + "/ui.json", ui)
+    storage.save(folder + "/multisala_record.json", {"base": 31})
+    storage.save(folder + "/multisala_record.json", {"base": 40, "variant": 12, "set_by": 77})
+    storage.save(folder + "/device.json", {"idle_s": 300})
+    storage.save(folder + "/device.json", {"idle_s": 600, "battery": "lipo"})
+    # Two log files: rotate once with filler lines.
+    log = flashlog.FlashLog(folder + "/log")
+    while True:
+        log.write("info", "filler line to fill the log up to its first rotation")
+        if _exists(folder + "/log/" + flashlog.PREVIOUS):
+            break
+    return _files(folder)
+
+
+def _exists(p):
+    try:
+        os.stat(p)
+        return True
+    except OSError:
+        return False
+
+
+def _files(folder):
+    out = {}
+    for rel in _walk(folder):
+        out[rel] = _read(folder + "/" + rel)
+    return out
+
+
+def corruptions(raw, name, full):
+    """(label, bytes) cases for one file's content raw, one at a time (the
+    heap does not hold hundreds of copies of a 16 KB log)."""
+    import random
+    random.seed(len(raw) * 31 + len(name))
+    n = len(raw)
+    yield "zero length", b""
+    for k in (1, 2, 3, 4, 5, 6, 7):
+        yield "truncated to %d/8" % k, raw[:n * k // 8]
+    yield "last byte missing", raw[:-1]
+    for i in range(2 if not full else 8):
+        yield "random bytes %d" % i, bytes([random.getrandbits(8) for _ in range(n)])
+    yield "random bytes, short", bytes([random.getrandbits(8) for _ in range(16)])
+    for shape in WRONG_SHAPES + PER_FILE_SHAPES.get(name, ()):
+        yield "wrong shape " + shape.decode()[:24], shape
+    if full and n <= 4096:
+        positions = range(n)                # every byte once
+    else:
+        positions = [random.getrandbits(16) % n for _ in range(600 if full else 12)]
+    for pos in positions:
+        b = bytearray(raw)
+        bit = random.getrandbits(3)
+        b[pos] ^= 1 << bit
+        yield "bit %d of byte %d flipped" % (bit, pos), bytes(b)
+    for pos in (n // 3, n // 2, n - 2):
+        b = bytearray(raw)
+        b[pos] = 0xFF
+        yield "byte %d is 0xFF" % pos, bytes(b)
+    yield "a lone UTF-8 lead byte", raw[:n // 2] + b"\xc3" + raw[n // 2:]
+    yield "latin-1 text", raw[:n // 2] + b"caf\xe9" + raw[n // 2:]
+    yield "UTF-16", b"\xff\xfe" + bytes([c for ch in raw[:200] for c in (ch, 0)])
+
+
+def cases_of(base, name, full):
+    for label, raw in corruptions(base[name], name, full):
+        yield label, raw, False
+    if name + ".bak" in base:
+        k = 0
+        for label, raw in corruptions(base[name + ".bak"], name, False):
+            k += 1
+            if k > 12:
+                break
+            yield label + ", backup too", raw, True
+
+
+def _notices(app):
+    from usher.ui.widgets import MessageBox
+    return " ".join([" ".join(s.lines) for s in app.stack if isinstance(s, MessageBox)])
+
+
+def _use(name, folder, rt):
+    """What the booted device uses from file name, and whether it named it."""
+    app = rt.app
+    if name == "game.json":
+        return canon(app.record), "game.json" in _notices(app)
+    if name == "ui.json":
+        ui = app.ui
+        settings = [(k, ui["settings"][k]) for k in sorted(ui["settings"])]
+        used = json.dumps([ui["routes"], ui["next_seed"], settings, ui.get("dice")])
+        return used, "ui.json" in _notices(app)
+    if name == "multisala_record.json":
+        from usher.ui.games.multisala import draw
+        rec, problem = draw.load_record_checked(app)
+        return json.dumps([(k, rec[k]) for k in sorted(rec)]), problem is not None
+    if name == "device.json":
+        errors = [e["d"] for e in flashlog.read_all(folder + "/log") if e.get("k") == "error"
+                  and type(e.get("d")) is str and "device.json" in e["d"]]
+        return json.dumps([rt.power.idle_ms, rt.power.empty_mv]), bool(errors)
+    boots = [e for e in flashlog.read_all(folder + "/log") if e.get("k") == "boot"]
+    return "boot logged" if boots else "no boot logged", False
+
+
+def _valid_other(name, raw):
+    """True when raw is a valid file of its kind (damage no check can see)."""
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except Exception:
+        return False
+    try:
+        if name == "game.json":
+            from usher import games
+            from usher.ui import persist
+            persist.check_game(obj, games.engine)
+        elif name == "ui.json":
+            from usher.ui import persist
+            persist.check_ui(obj)
+        elif name == "multisala_record.json":
+            from usher.games.multisala import records
+            records.check(obj)
+        elif name == "device.json":
+            return runtime.check_settings(obj)[1] == []
+        return True
+    except Exception:
+        return False
+
+
+def corrupt(full, work):
+    rmtree(work)
+    os.mkdir(work)
+    base = base_image(work + "/base")
+    folder = work + "/case"
+    totals = {}
+    for name in FILES:
+        c = {"cases": 0, "same": 0, "named": 0, "undetectable": 0, "silent": 0, "failed_boots": 0}
+        rmtree(folder)
+        for rel in base:
+            _put(folder + "/" + rel, base[rel])
+        _result, rt, _m = boot(folder)
+        original = _use(name, folder, rt)[0]
+        for label, raw, in_bak in cases_of(base, name, full):
+            c["cases"] += 1
+            rmtree(folder)
+            for rel in base:
+                _put(folder + "/" + rel, base[rel])
+            _put(folder + "/" + name, raw)
+            if in_bak:
+                _put(folder + "/" + name + ".bak", raw)
+            where = "%s, %s" % (name, label)
+            try:
+                result, rt, model = boot(folder)
+            except Exception as e:
+                c["failed_boots"] += 1
+                print("PROBLEM %s: boot raised %s: %s" % (where, type(e).__name__, e))
+                continue
+            app = rt.app if rt is not None else None
+            if result != "stopped" or app is None or rt.crashed or not model.refreshes \
+                    or [s for s in app.stack if isinstance(s, ErrorScreen)]:
+                c["failed_boots"] += 1
+                print("PROBLEM %s: the boot did not reach a working App" % where)
+                continue
+            used, named = _use(name, folder, rt)
+            if name.startswith("log/"):
+                if used == "boot logged":
+                    c["same"] += 1
+                else:
+                    c["silent"] += 1
+                    print("PROBLEM %s: the boot was not logged" % where)
+            elif used == original:
+                c["same"] += 1
+            elif named:
+                c["named"] += 1
+            elif _valid_other(name, raw):
+                c["undetectable"] += 1
+            else:
+                c["silent"] += 1
+                print("PROBLEM %s: what is used changed and nothing says so" % where)
+        totals[name] = c
+        print("CORRUPT file=%s %s" % (name, " ".join(["%s=%d" % (k, c[k]) for k in (
+            "cases", "same", "named", "undetectable", "silent", "failed_boots")])))
+    rmtree(work)
+
+
+def main():
+    cmd = sys.argv[1]
+    if cmd == "corrupt":
+        corrupt(sys.argv[2] == "full", sys.argv[3])
+        return
+    if cmd == "cuts":
+        names = sys.argv[2].split(",")
+        stride = int(sys.argv[3])
+        work = sys.argv[4]
+        for name in names:
+            counts = {"cuts": 0, "torn": 0, "boots": 0, "acknowledged_lost": 0, "wrong_resume": 0,
+                      "log_ahead": 0, "failed_boots": 0}
+            flash, tracker = run_session(name, stride, work)
+            counts["cuts"] = flash.kept
+            counts["torn"] = flash.torn
+            check_all(flash, work, counts, name)
+            counts["ended_games"] = tracker.ended
+            counts["actions"] = tracker.actions
+            rmtree(work)
+            print("FAULTS session=%s %s" % (name, " ".join(["%s=%d" % (k, counts[k]) for k in (
+                "cuts", "torn", "boots", "acknowledged_lost", "wrong_resume", "log_ahead",
+                "failed_boots", "ended_games", "actions")])))
+
+
+main()

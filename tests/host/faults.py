@@ -1,0 +1,336 @@
+"""Power cuts at every file-operation boundary on CPython (PL-8, PL-11, issue 14).
+
+An instrumented storage layer: usher.core.storage and usher.device.log (the
+device's flash log, the App's services["log"]) get their `open` and `os` from
+here, so every operation that changes the flash folder (open for writing,
+each write, rename, remove, mkdir) passes through Flash.boundary() first. A
+scripted session of the real App (tests/portable/ui_session_*.py) runs once;
+at each boundary the folder as it is at that moment is what a power cut there
+leaves behind, and for each write also the folder with only the first half
+of that write done (a torn write). Each such image is copied to a scratch
+folder and booted: a fresh App on it must start (no exception, no error
+screen) and resume with every acknowledged action.
+
+An action is acknowledged once the press that made it has been handled (its
+screen was asked for). The booted game must be the acknowledged one, or one
+that was saved after it (the press in progress got as far as its save);
+anything older loses an acknowledged action. The log rule of
+docs/log-format.md is checked too: the saved game may hold one action that
+the log lacks, never the reverse.
+
+run_session() returns a Counts; bench/faults.py runs every session of every
+game, tests/host/test_faults.py a short part of each.
+"""
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests", "portable"),
+          os.path.join(ROOT, "host_tools")):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+import ui_session_multisala  # noqa: E402
+import ui_session_seatwars  # noqa: E402
+import ui_session_takeaseat  # noqa: E402
+import ui_session_theatre  # noqa: E402
+from ui_sessions import events  # noqa: E402
+
+from usher.core import game, storage  # noqa: E402
+from usher.device import log as flashlog  # noqa: E402
+from usher.ui.app import App  # noqa: E402
+from usher.ui.canvas import new_canvas  # noqa: E402
+from usher.ui.screens import ErrorScreen  # noqa: E402
+from usher_host.replay import games_in_log  # noqa: E402
+
+SESSIONS = (ui_session_takeaseat.SESSIONS + ui_session_theatre.SESSIONS
+            + ui_session_multisala.SESSIONS + ui_session_seatwars.SESSIONS)
+_real_open = open
+
+
+class Counts:
+    FIELDS = ("cuts", "torn", "boots", "acknowledged_lost", "wrong_resume", "log_ahead",
+              "failed_boots", "ended_games", "actions")
+
+    def __init__(self):
+        for f in self.FIELDS:
+            setattr(self, f, 0)
+        self.problems = []
+
+    def add(self, other):
+        for f in self.FIELDS:
+            setattr(self, f, getattr(self, f) + getattr(other, f))
+        self.problems.extend(other.problems)
+
+    def line(self):
+        return " ".join("%s=%d" % (f, getattr(self, f)) for f in self.FIELDS)
+
+
+def snapshot(root):
+    files = {}
+    for base, _dirs, names in os.walk(root):
+        for n in names:
+            p = os.path.join(base, n)
+            with _real_open(p, "rb") as f:
+                files[os.path.relpath(p, root)] = f.read()
+    return files
+
+
+def materialize(files, folder):
+    if os.path.exists(folder):
+        shutil.rmtree(folder)
+    os.makedirs(folder)
+    for rel, data in files.items():
+        p = os.path.join(folder, rel)
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        with _real_open(p, "wb") as f:
+            f.write(data)
+
+
+class _File:
+    def __init__(self, flash, path, mode):
+        self.flash = flash
+        self.path = path
+        self.f = _real_open(path, mode)
+
+    def write(self, data):
+        self.flash.boundary(self.path, data)
+        return self.f.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.f, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+
+class _Os:
+    def __init__(self, flash):
+        self.flash = flash
+
+    def rename(self, a, b):
+        self.flash.boundary(a)
+        os.rename(a, b)
+
+    def remove(self, p):
+        self.flash.boundary(p)
+        os.remove(p)
+
+    def mkdir(self, p):
+        self.flash.boundary(p)
+        os.mkdir(p)
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+
+class Flash:
+    """Routes the storage layer's and the log's file operations through
+    boundary(); on_cut(files, torn) is called with the folder's image at each
+    one (paused while a boot is checked)."""
+
+    def __init__(self, root, on_cut):
+        self.root = root
+        self.on_cut = on_cut
+        self.paused = False
+        self.modules = (storage, flashlog)
+
+    def open(self, path, mode="r"):
+        if "w" in mode or "a" in mode:
+            self.boundary(path)
+            return _File(self, path, mode)
+        return _real_open(path, mode)
+
+    def boundary(self, path, data=None):
+        if self.paused or not os.path.abspath(path).startswith(self.root):
+            return
+        self.paused = True
+        try:
+            files = snapshot(self.root)
+            self.on_cut(files, False)
+            if data:
+                # A torn write: only its first half reached the flash.
+                rel = os.path.relpath(os.path.abspath(path), self.root)
+                half = data[:max(1, len(data) // 2)]
+                torn = dict(files)
+                torn[rel] = files.get(rel, b"") + (half.encode("utf-8") if isinstance(half, str) else half)
+                self.on_cut(torn, True)
+        finally:
+            self.paused = False
+
+    def install(self):
+        for m in self.modules:
+            m.open = self.open
+            m.os = _Os(self)
+
+    def uninstall(self):
+        for m in self.modules:
+            if "open" in m.__dict__:
+                del m.open
+            m.os = os
+
+
+def _canon(rec):
+    return None if rec is None else game.canonical_json(rec)
+
+
+def _logged_game(files):
+    """The open game the log rebuilds (None when the last one ended)."""
+    entries = []
+    for name in (flashlog.PREVIOUS, flashlog.CURRENT):
+        raw = files.get(os.path.join("log", name), b"")
+        for line in raw.split(b"\n"):
+            try:
+                entries.append(json.loads(line.decode("utf-8")))
+            except ValueError:
+                pass
+    kinds = [e.get("k") for e in entries if isinstance(e, dict) and e.get("k") in ("game", "end")]
+    recs = games_in_log(entries)
+    if not kinds or kinds[-1] != "game" or not recs:
+        return None, bool(kinds)
+    return recs[-1], True
+
+
+def _log_not_ahead(saved, logged, log_knows):
+    """docs/log-format.md: the saved game may hold one change the log lacks
+    (an action, an undo, a new game, the end), never the reverse."""
+    if _canon(saved) == _canon(logged):
+        return True
+    if saved is None:
+        return logged is not None           # ended, "end" not logged yet
+    if logged is None or logged["seed"] != saved["seed"] or logged["game"] != saved["game"]:
+        return saved["actions"] == [] or not log_knows   # new game, "game" not logged
+    s, g = saved["actions"], logged["actions"]
+    g = [s[i] if a is None and i < len(s) else a for i, a in enumerate(g)]   # a hole the log knows of
+    return s[:-1] == g or s == g[:-1]
+
+
+def _services(log_folder, ticks):
+    return {"battery": lambda: 70, "board": "test", "log": flashlog.FlashLog(log_folder),
+            "ticks_ms": lambda: ticks[0]}
+
+
+def run_session(name, script, stride=1, counts=None, limit=None):
+    """Play one scripted session on an instrumented flash folder and boot
+    every stride-th cut image (all with stride=1) and every image taken
+    while a game is being ended. Returns Counts."""
+    c = counts or Counts()
+    work = tempfile.mkdtemp(prefix="usher-faults-")
+    root = os.path.join(work, "flash")
+    scratch = os.path.join(work, "boot")
+    os.makedirs(root)
+    ticks = [1000]
+    track = {"acked": None, "since": [], "n": 0}
+    seen = [0]
+    of_kind = {False: 0, True: 0}
+
+    def on_cut(files, torn):
+        seen[0] += 1
+        of_kind[torn] += 1
+        # Every stride-th image of each kind (whole, torn), and every one
+        # while a game is being ended (issue 14's defect 1 was there).
+        if (of_kind[torn] - 1) % stride and None not in track["since"]:
+            return
+        if limit is not None and c.cuts >= limit:
+            return
+        c.cuts += 1
+        c.torn += 1 if torn else 0
+        check_boot(files, track, scratch, c, "%s cut %d%s" % (name, seen[0], " torn" if torn else ""))
+
+    flash = Flash(root, on_cut)
+    real_save, real_delete = storage.save, storage.delete
+    game_path = os.path.join(root, "game.json")
+
+    def save(path, obj):
+        if path == game_path:
+            track["since"].append(_canon(obj))
+        real_save(path, obj)
+
+    def delete(path):
+        if path == game_path:
+            track["since"].append(None)
+        real_delete(path)
+
+    storage.save, storage.delete = save, delete
+    flash.install()
+    try:
+        buf, canvas = new_canvas()
+        app = App(canvas, root, _services(os.path.join(root, "log"), ticks))
+        app.start()
+        for evs in events(script):
+            ticks[0] += 700
+            for ev in evs:
+                if ev == "sleep":
+                    app.sleep_screen()
+                elif ev == "restart":
+                    app = App(canvas, root, _services(os.path.join(root, "log"), ticks))
+                    app.start()
+                else:
+                    app.handle(ev)
+            # The press is handled: its screen is shown, its action acknowledged.
+            before = track["acked"]
+            track["acked"] = _canon(app.record)
+            track["since"] = []
+            if before is not None and track["acked"] is None:
+                c.ended_games += 1
+            if app.record is not None:
+                c.actions = max(c.actions, len(app.record["actions"]))
+    finally:
+        flash.uninstall()
+        storage.save, storage.delete = real_save, real_delete
+        shutil.rmtree(work, ignore_errors=True)
+    return c
+
+
+def check_boot(files, track, scratch, c, where):
+    materialize(files, scratch)
+    c.boots += 1
+    try:
+        buf, canvas = new_canvas()
+        app = App(canvas, scratch, {"battery": lambda: 70, "board": "test",
+                                    "log": flashlog.FlashLog(os.path.join(scratch, "log"))})
+        app.start()
+    except Exception as e:  # the boot itself failed
+        c.failed_boots += 1
+        c.problems.append("%s: boot raised %r" % (where, e))
+        return
+    if any(isinstance(s, ErrorScreen) for s in app.stack):
+        c.failed_boots += 1
+        c.problems.append("%s: boot shows the error screen" % where)
+        return
+    got = _canon(app.record)
+    allowed = [track["acked"]] + track["since"]
+    if got not in allowed:
+        acked = json.loads(track["acked"]) if track["acked"] else None
+        if acked is not None and (app.record is None or len(app.record["actions"]) < len(acked["actions"])
+                                  or app.record["actions"][:len(acked["actions"])] != acked["actions"]):
+            c.acknowledged_lost += 1
+            c.problems.append("%s: acknowledged %d actions, booted %s" % (
+                where, len(acked["actions"]), "no game" if app.record is None else
+                "%d actions" % len(app.record["actions"])))
+        else:
+            c.wrong_resume += 1
+            c.problems.append("%s: booted a game that was never saved" % where)
+    saved = json.loads(got) if got else None
+    logged, log_knows = _logged_game(files)
+    if not _log_not_ahead(saved, logged, log_knows):
+        c.log_ahead += 1
+        c.problems.append("%s: the log is ahead of the saved game" % where)
+
+
+def run_all(stride=1, limit=None, names=None, out=None):
+    total = Counts()
+    for name, script in SESSIONS:
+        if names and name not in names:
+            continue
+        c = run_session(name, script, stride, limit=limit)
+        if out:
+            out("%-22s %s" % (name, c.line()))
+        total.add(c)
+    return total

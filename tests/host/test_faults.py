@@ -1,0 +1,83 @@
+"""Power cuts at file-operation boundaries of scripted sessions of each game
+(PL-8, issue 14), including torn writes, each followed by a boot that must
+resume with every acknowledged action; the log is never ahead of the saved
+game. Two runtimes:
+
+- CPython, through the instrumented storage layer of tests/host/faults.py
+  (a fresh App boots each cut image);
+- the unix port with the real firmware: tests/device/faults_main.py runs the
+  real main loop on the fake Badger, buttons pressed on its pins, and boots
+  each cut image with the real main loop again.
+
+The short version (here, part of `make test`): every 15th image of one
+session per game, and every image taken while a game is being ended (where
+issue 14's defect 1 was). Every image of every session: bench/faults.py."""
+import os
+import subprocess
+
+from tests.host import faults
+
+MAIN_SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
+STRIDE = 15
+MICROPYTHON = os.path.join(faults.ROOT, ".venv", "bin", "micropython")
+ENV = dict(os.environ, MICROPYPATH="firmware:tests/fakes:tests/device:tests/portable")
+
+
+def _check(name, c):
+    assert c["acknowledged_lost"] == 0 and c["wrong_resume"] == 0, (name, c)
+    assert c["failed_boots"] == 0 and c["log_ahead"] == 0, (name, c)
+    assert c["cuts"] == c["boots"] and c["torn"] > 0 and c["actions"] >= 10, (name, c)
+
+
+def test_pl8_issue14_cuts_on_cpython_resume_every_acknowledged_action():
+    ended = 0
+    for name in MAIN_SESSIONS:
+        c = faults.run_session(name, dict(faults.SESSIONS)[name], stride=STRIDE)
+        assert not c.problems, c.problems[:5]
+        _check(name, {f: getattr(c, f) for f in c.FIELDS})
+        ended += c.ended_games
+    assert ended == 3
+
+
+def run_unix(names, stride, work):
+    cmd = [MICROPYTHON, "tests/device/faults_main.py", "cuts", ",".join(names), str(stride), work]
+    p = subprocess.run(cmd, cwd=faults.ROOT, env=ENV, capture_output=True, text=True, timeout=1800)
+    assert p.returncode == 0, p.stderr[-2000:]
+    results = {}
+    problems = [line for line in p.stdout.splitlines() if line.startswith("PROBLEM")]
+    for line in p.stdout.splitlines():
+        if line.startswith("FAULTS "):
+            fields = dict(kv.split("=") for kv in line.split()[1:])
+            name = fields.pop("session")
+            results[name] = {k: int(v) for k, v in fields.items()}
+    return results, problems, p.stderr
+
+
+def test_pl8_issue14_cuts_on_the_unix_port_with_the_real_firmware_resume_every_acknowledged_action(tmp_path):
+    results, problems, err = run_unix(MAIN_SESSIONS, STRIDE, str(tmp_path / "work"))
+    assert not problems, problems[:5]
+    assert "Traceback" not in err, err[-2000:]
+    assert sorted(results) == sorted(MAIN_SESSIONS)
+    for name, c in results.items():
+        _check(name, c)
+    assert sum(c["ended_games"] for c in results.values()) == 3
+
+
+def test_pl11_issue14_corruption_matrix_every_file_the_firmware_writes_boots_and_is_named(tmp_path):
+    cmd = [MICROPYTHON, "tests/device/faults_main.py", "corrupt", "short", str(tmp_path / "work")]
+    p = subprocess.run(cmd, cwd=faults.ROOT, env=ENV, capture_output=True, text=True, timeout=1800)
+    assert p.returncode == 0 and "Traceback" not in p.stderr, p.stderr[-2000:]
+    assert [line for line in p.stdout.splitlines() if line.startswith("PROBLEM")] == []
+    rows = {}
+    for line in p.stdout.splitlines():
+        if line.startswith("CORRUPT "):
+            fields = dict(kv.split("=") for kv in line.split()[1:])
+            name = fields.pop("file")
+            rows[name] = {k: int(v) for k, v in fields.items()}
+    assert sorted(rows) == sorted(["game.json", "ui.json", "multisala_record.json", "device.json",
+                                   "log/log0.jsonl", "log/log1.jsonl"])
+    for name, c in rows.items():
+        assert c["silent"] == 0 and c["failed_boots"] == 0, (name, c)
+        assert c["cases"] >= 35 and c["cases"] == c["same"] + c["named"] + c["undetectable"], (name, c)
+        if not name.startswith("log/"):
+            assert c["named"] > c["cases"] * 3 // 4, (name, c)
