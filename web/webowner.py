@@ -22,7 +22,33 @@ KINDS = (
     ("automa", "takeaseat/automa.txt", "Take a Seat Automa deck"),
     ("deckreative", "multisala/deck.txt", "Pulisci il Multisala DecKreative deck"),
     ("theatre-deck", "theatre/deck.txt", "The Theatre deck list"),
+    ("players", "players.txt", "roster of players (one name a line)"),
 )
+
+
+def _bad_utf8(raw):
+    """The offset of the first byte that starts no valid UTF-8 sequence (the
+    byte `usher data check` names), or None. MicroPython's UnicodeError has
+    no offset, so the page finds it itself."""
+    i, n = 0, len(raw)
+    while i < n:
+        b = raw[i]
+        if b < 0x80:
+            i += 1
+            continue
+        if 0xC2 <= b <= 0xDF:
+            k = 1
+        elif 0xE0 <= b <= 0xEF:
+            k = 2
+        elif 0xF0 <= b <= 0xF4:
+            k = 3
+        else:
+            return i
+        for j in range(1, k + 1):
+            if i + j >= n or raw[i + j] & 0xC0 != 0x80:
+                return i
+        i += k + 1
+    return None
 
 
 def check_owner(kind, b64, name, size):
@@ -47,13 +73,24 @@ def owner_check(kind, raw, data_dir, name="file", size=None):
     if size > owner_data.MAX_BYTES:
         # The device would refuse it too (usher.ui.owner_data.read_text).
         return {"ok": False, "path": path,
-                "lines": ["%s: too big (%d bytes, at most %d); nothing was uploaded."
+                "lines": ["%s is too big: %d bytes; the device reads at most %d. Nothing was uploaded."
                           % (name, size, owner_data.MAX_BYTES)]}
     try:
         text = raw.decode("utf-8")
     except UnicodeError:
-        return {"ok": False, "path": path, "lines": ["%s is not UTF-8 text." % name]}
-    defects = parser_for(path)(text)[1]
+        at = _bad_utf8(raw)
+        at = 0 if at is None else at
+        hint = " (it looks like UTF-16)" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
+        return {"ok": False, "path": path, "lines": [
+            "%s is not UTF-8 text%s: byte 0x%02x at offset %d. Save it as UTF-8. Nothing was uploaded."
+            % (name, hint, raw[at], at)]}
+    if text.startswith("\ufeff"):
+        text = text[1:]          # a byte-order mark some editors write, as usher data does
+    if kind == "players":
+        from usher.ui import players
+        defects = players.parse_roster(text)[1]
+    else:
+        defects = parser_for(path)(text)[1]
     if defects:
         lines = ["%s: %s" % (name, d) for d in defects]
         lines.append("%s: %d defect(s); nothing was uploaded." % (name, len(defects)))

@@ -29,6 +29,7 @@ BAD = {
     "automa": "card 1\nnonsense\n",
     "deckreative": "this is not a deck\n",
     "theatre-deck": "Boost 1\nCharm\n",
+    "players": "Anna\nAnna\nA name far too long\n",
 }
 
 
@@ -44,7 +45,7 @@ def test_defects_are_the_data_check_lines(kind, tmp_path):
     path.write_text(text)
     printed = []
     with pytest.raises(HostError) as e:
-        host_data.check(kind, str(path), out=printed.append)
+        host_data.check(kind, str(path), out=printed.append, uploading=True)   # the page uploads
     r = webowner.owner_check(kind, text.encode(), str(tmp_path / "data"), str(path))
     assert not r["ok"]
     assert r["lines"] == printed + [str(e.value)]
@@ -71,13 +72,13 @@ def test_not_utf8_and_too_big_are_refused(tmp_path):
     path = tmp_path / "latin1.txt"
     path.write_bytes("panel Caf\xe9\n".encode("latin-1"))
     with pytest.raises(HostError) as e:
-        host_data.check("panels", str(path), out=lambda _line: None)
+        host_data.check("panels", str(path), out=lambda _line: None, uploading=True)
     r = webowner.owner_check("panels", path.read_bytes(), str(tmp_path / "data"), str(path))
     assert r["lines"] == [str(e.value)]
     # The device refuses files over 24 KiB (usher.ui.owner_data.read_text);
     # the page says so before parsing, whatever the content.
     big = webowner.owner_check("panels", b"x", str(tmp_path / "data"), "big.txt", size=25 * 1024)
-    assert not big["ok"] and "too big (25600 bytes, at most 24576)" in big["lines"][0]
+    assert not big["ok"] and "too big: 25600 bytes; the device reads at most 24576" in big["lines"][0]
     assert webowner.owner_check("nope", b"", str(tmp_path), "x")["lines"] == ["unknown kind 'nope'"]
 
 

@@ -180,7 +180,8 @@ def test_owner_data_is_checked_like_usher_data_check(page):
     page.set_input_files("#owner-file", files=[{"name": "latin1.txt", "mimeType": "text/plain",
                                                 "buffer": "panel Caf\xe9\n".encode("latin-1")}])
     page.wait_for_function("document.getElementById('owner-result').innerText.includes('latin1.txt')")
-    assert page.inner_text("#owner-result") == "latin1.txt is not UTF-8 text."
+    assert page.inner_text("#owner-result") == \
+        "latin1.txt is not UTF-8 text: byte 0xe9 at offset 9. Save it as UTF-8. Nothing was uploaded."
 
     good = _sample_panels()
     assert datakinds.defects("panels", good) == []
