@@ -148,7 +148,8 @@ def test_export_round_trip_csv_and_json_and_replay_of_a_kept_play(tmp_path):
 
     # `usher replay` replays a kept play from the JSON and from its file.
     for k, r in zip(kept, records):
-        code, out, err = usher("replay", os.path.join(out_dir, "history.json"), "--game", str(k["n"]), "--state")
+        code, out, err = usher("replay", os.path.join(out_dir, "history.json"), "--game", str(k["n"]),
+                               "--state")
         assert code == 0, err
         assert "final state: " + game.canonical_json(_replayed(r)) in out
     code, out, err = usher("replay", playlog.play_path(data, 3), "--state")
