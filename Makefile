@@ -17,7 +17,7 @@ PORTABLE_PATH := firmware:tests/portable
 DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 
 .PHONY: setup system-deps sim test check lint types test-cpython test-unix test-device test-wasm test-mpy \
-	bench screenshots golden fonts icons clean
+	bench screenshots golden fonts icons clean firmware firmware-stock firmware-unix32 firmware-deps test-frozen
 
 setup: system-deps $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
 
@@ -28,6 +28,20 @@ SYSTEM_TOOLS := node:nodejs npm:npm Xvfb:xvfb tmux:tmux
 system-deps:
 	@missing=""; for t in $(SYSTEM_TOOLS); do cmd=$${t%%:*}; pkg=$${t##*:}; \
 	  command -v $$cmd >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing:$$missing"; apt-get update -qq && apt-get install -y -qq $$missing; \
+	  else echo "please install:$$missing (e.g. sudo apt-get install$$missing)"; exit 1; fi; fi
+
+# The firmware images (PL-14) need the Arm cross compiler and newlib, cmake,
+# and for the 32-bit unix port gcc-multilib. Same rule as system-deps.
+FIRMWARE_PACKAGES := gcc-arm-none-eabi libnewlib-arm-none-eabi gcc-multilib
+firmware-deps:
+	@missing=""; command -v cmake >/dev/null 2>&1 || missing=" cmake"; \
+	if command -v dpkg-query >/dev/null 2>&1; then \
+	  for p in $(FIRMWARE_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' \
+	    || missing="$$missing $$p"; done; \
+	else command -v arm-none-eabi-gcc >/dev/null 2>&1 || missing="$$missing $(FIRMWARE_PACKAGES)"; fi; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing:$$missing"; apt-get update -qq && apt-get install -y -qq $$missing; \
@@ -102,6 +116,21 @@ fonts: $(STAMP)
 
 icons: $(STAMP)
 	$(PY) tools/make_icons.py
+
+# The firmware images, built from the pinned MicroPython sources
+# (firmware/boards/sources.json; tools/firmware_image.py says where they come
+# from). The build tree stays in build/, so a rebuild takes seconds.
+#   build/firmware/usher-badger2040.{bin,uf2}, build/firmware/usher-pico-waveshare.{bin,uf2}
+firmware: firmware-deps
+	$(PYTHON) tools/firmware_image.py rp2
+
+# Stock RPI_PICO from the same sources: build/firmware/micropython-rpi-pico-stock.bin
+firmware-stock: firmware-deps
+	$(PYTHON) tools/firmware_image.py stock
+
+# The 32-bit unix port with the firmware frozen: build/firmware/unix32/micropython
+firmware-unix32: firmware-deps
+	$(PYTHON) tools/firmware_image.py unix32
 
 clean:
 	rm -rf $(VENV) node_modules build
