@@ -119,14 +119,14 @@ def _from_tarball(tarball, pinned):
     info = pinned["tarball"]
     src = os.path.join(SRC_DIR, info["top"])
     stamp = os.path.join(SRC_DIR, ".source")
-    if os.path.isdir(src) and os.path.exists(stamp):
-        with open(stamp) as f:
-            if f.read().strip() == "tarball " + info["sha256"]:
-                return src
     digest = _sha256(tarball)
     if digest != info["sha256"]:
         raise BuildError("%s: sha256 %s, expected %s (firmware/boards/sources.json); not unpacked"
                          % (tarball, digest, info["sha256"]))
+    if os.path.isdir(src) and os.path.exists(stamp):
+        with open(stamp) as f:
+            if f.read().strip() == "tarball " + info["sha256"]:
+                return src
     say("unpacking %s into %s" % (tarball, SRC_DIR))
     shutil.rmtree(SRC_DIR, ignore_errors=True)
     os.makedirs(SRC_DIR)

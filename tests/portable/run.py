@@ -20,12 +20,15 @@ filters = [a for a in sys.argv[1:] if not a.startswith("--")]
 if "--frozen" in sys.argv:
     # The frozen runtime (make test-frozen, PL-14): the tests must exercise
     # the usher package frozen into the build, not firmware/ as files.
+    # A frozen package's __path__ is ".frozen/<name>" (its __file__ drops
+    # the prefix).
     on_path = [p for p in sys.path if "firmware" in p]
     import usher
-    if on_path or not usher.__file__.startswith(".frozen/"):
-        print("not the frozen firmware: usher from %s, sys.path %s" % (usher.__file__, sys.path))
+    where = getattr(usher, "__path__", "")
+    if on_path or not isinstance(where, str) or not where.startswith(".frozen/"):
+        print("not the frozen firmware: usher from %s, sys.path %s" % (where, sys.path))
         sys.exit(1)
-    print("frozen: usher from %s" % usher.__file__)
+    print("frozen: usher from %s" % where)
 
 
 def modules():

@@ -11,7 +11,8 @@ from usher.ui.app import App
 from usher.ui.canvas import new_canvas
 from usher.ui.settings import About
 
-FROZEN = usher.__file__.startswith(".frozen/")
+# A frozen package's __path__ is ".frozen/usher" (a list on CPython).
+FROZEN = isinstance(getattr(usher, "__path__", None), str) and usher.__path__.startswith(".frozen/")
 
 
 def _about(services):

@@ -50,7 +50,8 @@ def _frozen_modules():
 
 
 def test_every_firmware_module_imports():
-    if usher.__file__.startswith(".frozen/"):
+    where = getattr(usher, "__path__", None)
+    if isinstance(where, str) and where.startswith(".frozen/"):
         mods = _frozen_modules()
     else:
         mods = _modules(_package_dir(), "usher")
