@@ -64,7 +64,7 @@ $(NODE_STAMP): package.json package-lock.json
 sim: setup
 	$(PY) -m sim $(ARGS)
 
-test: setup check test-cpython test-unix test-device test-wasm test-mpy
+test: setup check test-cpython test-unix test-device test-wasm test-mpy firmware test-frozen
 
 check: lint types
 
@@ -93,13 +93,23 @@ test-device: $(STAMP)
 test-wasm: $(NODE_STAMP)
 	node tools/wasm_run.mjs tests/portable/run.py --label=micropython-wasm
 
+# ... and on the 32-bit unix port built from the image's sources with the
+# firmware frozen (PL-14): usher comes from the build, not from firmware/
+# (run.py --frozen checks that first).
+FROZEN_MICROPYTHON := build/firmware/unix32/micropython
+test-frozen: firmware-deps
+	$(PYTHON) tools/firmware_image.py unix32
+	MICROPYPATH=.frozen:tests/portable $(FROZEN_MICROPYTHON) tests/portable/run.py --frozen \
+	  --label=micropython-unix32-frozen
+
 # Every firmware module must compile for the RP2040 (Cortex-M0+).
 test-mpy: $(STAMP)
 	$(PY) tools/mpy_check.py firmware
 
-# Heap of every workload on WebAssembly (engines, UI sessions, core), time per
-# button press on the unix port, firmware size.
-bench: setup
+# Heap of every workload on WebAssembly (engines, UI sessions, core) and on
+# the frozen 32-bit unix build, time per button press on the unix port,
+# firmware size.
+bench: setup firmware-unix32
 	$(PY) bench/memory.py
 	$(PY) bench/speed.py
 
