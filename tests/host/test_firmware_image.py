@@ -156,5 +156,5 @@ def test_pl14_board_definitions_are_not_copied_by_usher_flash(tmp_path):
     (fw / "boards" / "USHER_X").mkdir(parents=True)
     (fw / "boards" / "manifest.py").write_text("module('x.py')\n")
     (fw / "boards" / "USHER_X" / "mpconfigboard.h").write_text("#define X 1\n")
-    image = build.build_image(str(fw), str(tmp_path / "cache"), None)
+    image = build.build_image(str(fw), str(tmp_path / "cache"), "x64")
     assert sorted(image) == ["/main.py", "/usher/__init__.mpy"]
