@@ -158,3 +158,29 @@ def test_pl14_board_definitions_are_not_copied_by_usher_flash(tmp_path):
     (fw / "boards" / "USHER_X" / "mpconfigboard.h").write_text("#define X 1\n")
     image = build.build_image(str(fw), str(tmp_path / "cache"), "x64")
     assert sorted(image) == ["/main.py", "/usher/__init__.mpy"]
+
+
+def _board_file(board, name):
+    with open(os.path.join(ROOT, "firmware", "boards", board, name)) as f:
+        return f.read()
+
+
+def test_pl14_board_definitions_agree_with_the_device_layer():
+    """The C side of each image names the board the profiles expect, and the
+    Badger's latch and wake buttons are the profile's pins (PL-4)."""
+    import re
+
+    from usher.device import boards
+    for board, profile in (("USHER_BADGER2040", "badger2040"), ("USHER_PICO_WS29", "pico_epaper29")):
+        name = re.search(r'#define MICROPY_HW_BOARD_NAME\s+"([^"]+)"', _board_file(board, "mpconfigboard.h"))
+        machine = name.group(1) + " with RP2040"         # MICROPY_BANNER_MACHINE on the rp2 port
+        assert boards.detect(lambda n: False, machine) == profile, machine
+        assert "(1408 * 1024)" in _board_file(board, "mpconfigboard.h")
+    c = _board_file("USHER_BADGER2040", "usher_board.c")
+    latch = int(re.search(r"#define USHER_LATCH_PIN \((\d+)\)", c).group(1))
+    assert latch == boards.BADGER2040["power_latch"]
+    mask = sum(1 << int(b) for b in re.findall(r"1u << (\d+)", re.search(r"#define USHER_BUTTON_MASK (.*)",
+                                                                           c).group(1)))
+    assert mask == sum(1 << gpio for _n, gpio, active, _p in boards.BADGER2040["buttons"] if active)
+    assert "MICROPY_BOARD_STARTUP()" in _board_file("USHER_BADGER2040", "mpconfigboard.h")
+    assert "MP_REGISTER_MODULE(MP_QSTR_wakeup" in c
