@@ -226,11 +226,21 @@ def mpy_cross(src, env):
         run(["make", "-C", os.path.join(src, "mpy-cross"), "-j" + jobs()], env=env)
 
 
-def _configure(bdir, args, env):
-    """cmake only when the folder is new or its configuration changed (the
-    port's make wrapper never re-runs it by itself)."""
+def source_id(src):
+    """What the tree was made from (the tarball's hash or the git commit), so
+    that a new pin starts the build folders afresh."""
+    try:
+        with open(os.path.join(os.path.dirname(src), ".source")) as f:
+            return f.read().strip()
+    except OSError:
+        return "tree " + src
+
+
+def _configure(bdir, args, env, src):
+    """cmake only when the folder is new or its configuration or sources
+    changed (the port's make wrapper never re-runs it by itself)."""
     stamp = os.path.join(bdir, ".usher-cmake")
-    want = json.dumps(args)
+    want = json.dumps([args, source_id(src)])
     if os.path.exists(os.path.join(bdir, "Makefile")) and os.path.exists(stamp):
         with open(stamp) as f:
             if f.read() == want:
@@ -257,7 +267,7 @@ def build_rp2(name, src, env):
     bdir = os.path.join(WORK, "rp2-" + board)
     args = ["-S", rp2, "-B", bdir, "-DPICO_BUILD_DOCS=0", "-DMICROPY_BOARD=" + board,
             "-DMICROPY_BOARD_DIR=" + board_dir, "-Dpicotool_FOUND=0"]
-    _configure(bdir, args, env)
+    _configure(bdir, args, env, src)
     if board_dir.startswith(BOARDS):
         _write_if_changed(os.path.join(bdir, "usher_gen", "usher_image.py"), image_module(out_name, src))
     t0 = time.time()
