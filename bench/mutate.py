@@ -583,7 +583,7 @@ def main(argv):
         queue = list(muts)
         ft = time.time()
 
-        def finish(m, verdict):
+        def finish(m, verdict, counts=counts, survivors=survivors):
             if m.key in equiv:
                 used.add(m.key)
                 counts["equivalent"] += 1
