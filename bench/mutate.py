@@ -575,6 +575,8 @@ def main(argv):
         sys.exit("self-check failed: the unmutated %s does not pass its tests here" % rel(targets[0]))
     for path in targets:
         tree, muts = mutants_of(path)
+        if not muts:
+            continue  # an empty or comment-only file
         plan = Plan(info, path)
         counts = {"mutants": len(muts), "equivalent": 0, "killed": 0, "timeout": 0,
                   "survived": 0, "uncovered": 0}
