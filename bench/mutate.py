@@ -21,7 +21,8 @@ its line (all tests of every test module that imports the file, for code run
 at import time), in a forked worker that imports the firmware afresh with the
 mutated module's code swapped in. A mutant that no test executes survives
 without a run. A worker that outlives the per-mutant timeout (mutants of
-rng.below loop forever) is killed, and the mutant counts as killed.
+rng.below loop forever) is killed, and the mutant counts as killed; so is
+a test function that outlives its own limit.
 
 Equivalent mutants (no program can tell them from the original) are listed
 in bench/mutation_equivalent.txt, one a line, `KEY  ## reason`; KEY is what
@@ -31,8 +32,8 @@ Usage (the machine is shared: run campaigns with nice -n 19):
   nice -n 19 .venv/bin/python bench/mutate.py                 # every file
   nice -n 19 .venv/bin/python bench/mutate.py core/rng.py     # one file (or a substring)
   .venv/bin/python bench/mutate.py --list core/rng.py         # the mutants and their keys
-  options: -j N (workers, default 1), --timeout S (default: 2 x the
-  baseline time of the mutant's tests + 1.5 s), --all-tests (run every test
+  options: -j N (workers, default 1), --timeout S (per test function;
+  default 3 x its traced baseline time + 1 s), --all-tests (run every test
   module that imports the file for every mutant, no line selection),
   --json FILE (write the results)
 """
@@ -340,15 +341,30 @@ def _collect(pid, r, timeout):
         return None, False
 
 
-def _run_tests(selection):
-    """selection: [(module, [test names])] in order; True when all pass."""
+class _Hang(BaseException):
+    """Raised by the per-test alarm; a BaseException so that no test's
+    `except Exception` swallows it."""
+
+
+def _alarm(signum, frame):
+    raise _Hang()
+
+
+def _run_tests(selection, limits):
+    """selection: [(module, [test names])] in order; limits: seconds per
+    (module, name). True when all pass; a test that outlives its limit has
+    failed (mutants of rng.below loop forever)."""
+    signal.signal(signal.SIGALRM, _alarm)
     for modn, names in selection:
         mod = __import__(modn)
         for n in names:
+            signal.setitimer(signal.ITIMER_REAL, limits.get(modn + "::" + n, 5.0))
             try:
                 getattr(mod, n)()
             except BaseException:
+                signal.setitimer(signal.ITIMER_REAL, 0)
                 return False
+            signal.setitimer(signal.ITIMER_REAL, 0)
     return True
 
 
@@ -454,9 +470,12 @@ class Plan:
                     if f == fname:
                         self.by_line.setdefault(ln, set()).add((modn, t["name"]))
         self.order = {}
+        self.limits = {}
         for modn, tests in self.importers:
             for i, (n, tm) in enumerate(tests):
                 self.order[(modn, n)] = (modn, i, tm)
+                # the baseline ran traced (slower): 3 x that, and 1 s, per test
+                self.limits[modn + "::" + n] = 3 * tm + 1.0
 
     def select(self, m, all_tests):
         if m.import_time or all_tests:
@@ -491,7 +510,8 @@ class Plan:
         return sorted(sel, key=rank)
 
 
-def run_mutant(code, m, selection):
+def run_mutant(code, m, selection, limits=None):
+    limits = limits or {}
     mod_name = modname(m.file)
     is_pkg = m.file.endswith("__init__.py")
 
@@ -514,7 +534,7 @@ def run_mutant(code, m, selection):
                 exec(code, module.__dict__)
 
         sys.meta_path.insert(0, Finder())
-        return _run_tests(selection)
+        return _run_tests(selection, limits)
     return work
 
 
@@ -566,9 +586,10 @@ def main(argv):
     results = {}
     # Self-check: the unmutated first file through the same machinery passes.
     tree0 = ast.parse(open(targets[0]).read(), targets[0])
-    sel0 = Plan(info, targets[0]).select(Mutant(targets[0], "", 1, 1, "", "", None, None, True), True)[0]
-    pid, r = _fork(run_mutant(compile(tree0, targets[0], "exec"), Mutant(targets[0], "", 1, 1, "", "", None,
-                                                                         None, True), sel0))
+    plan0 = Plan(info, targets[0])
+    m0 = Mutant(targets[0], "", 1, 1, "", "", None, None, True)
+    pid, r = _fork(run_mutant(compile(tree0, targets[0], "exec"), m0, plan0.select(m0, True)[0],
+                              dict((k, 10 * v) for k, v in plan0.limits.items())))
     ok, _ = _collect(pid, r, None)
     if ok is not True:
         sys.exit("self-check failed: the unmutated %s does not pass its tests here" % rel(targets[0]))
@@ -614,8 +635,11 @@ def main(argv):
                 except (SyntaxError, ValueError, TypeError):
                     finish(m, "killed")
                     continue
-                lim = timeout if timeout is not None else 2 * cost + 1.5
-                pid, r = _fork(run_mutant(code, m, sel))
+                limits = plan.limits
+                if timeout is not None:
+                    limits = dict((k, timeout) for k in limits)
+                lim = sum(limits[modn + "::" + n] for modn, names in sel for n in names) + 5.0
+                pid, r = _fork(run_mutant(code, m, sel, limits))
                 pending.append((m, pid, r, lim))
             if pending:
                 m, pid, r, lim = pending.pop(0)
