@@ -129,6 +129,8 @@ def test_sw1_player_names_empty_too_long_exactly_the_limit():
         raises(GameError, E.new_game, bad, 1)
     assert E.new_game({"players": 4, "start": 3}, 1)["current"] == 3
     assert E.new_game(None, 1)["start"] == 0
+    for bad in ([], "x", ["a"], 5):
+        assert "dict" in raises(GameError, E.new_game, bad, 1).message
 
 
 def test_sw2_equipment_bonus_range_and_type_and_seymour_without_equipment():

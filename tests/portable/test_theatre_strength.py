@@ -182,3 +182,16 @@ def test_th1_suit_numbers_1_to_5_and_bad_suits_and_ranks():
     assert [x[0] for x in d] == ["rank"] * 4 and _c == []
     _c, d = validator.parse_deck("# note\n\n, charm, 1\nA, charm\nA, charm, 1, 2\n")
     assert [x[0] for x in d] == ["card_line"] * 3 and "line 3" in d[0][1]
+
+
+def test_pl11_options_that_are_not_a_dict_refused():
+    from usher.core.game import GameError
+    from mptest import raises
+    for bad in (None, [], "x", 5):
+        e = raises(GameError, engine.new_game, bad, 1)
+        assert "dict" in e.message
+    for bad in ({"players": ["A", ""]}, {"players": ["A", 3]}, {"players": 2, "decks": [16, 4]},
+                {"players": 2, "decks": [16, 201]}, {"players": 2, "decks": [16, "16"]}):
+        raises(GameError, engine.new_game, bad, 1)
+    s = engine.new_game({"players": [" Ann ", "Bo"], "decks": [5, 200]}, 1)
+    assert s["players"] == ["Ann", "Bo"] and s["deck"] == [5, 200]
