@@ -368,12 +368,12 @@ def _run_tests(selection, limits):
     return True
 
 
-def baseline(targets):
+def baseline(targets, modules):
     """Per test module: the usher modules it loads, the lines of the target
     files executed at its import, and per test function: pass, time, lines."""
     files = set(targets)
     info = {}
-    for modn in test_modules():
+    for modn in modules:
         def work(modn=modn):
             cur = set()
 
@@ -419,37 +419,65 @@ def baseline(targets):
     return info
 
 
-def _digest():
+def _sha(*parts):
     import hashlib
     h = hashlib.sha256()
-    for top in (PKG, TESTS):
-        for d, _dirs, names in sorted(os.walk(top)):
-            for n in sorted(names):
-                if n.endswith(".py"):
-                    with open(os.path.join(d, n), "rb") as f:
-                        h.update(n.encode() + f.read())
-    h.update(b"baseline v1")  # bump when the tracing below changes
+    for part in parts:
+        h.update(part)
     return h.hexdigest()
 
 
+def _read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def _keys():
+    """One key per test module: the firmware, the test helpers, the module
+    and any test module it imports by name."""
+    shared = [b"baseline v2"]  # bump when the tracing changes
+    for d, _dirs, names in sorted(os.walk(PKG)):
+        for n in sorted(names):
+            if n.endswith(".py"):
+                shared.append(n.encode() + _read(os.path.join(d, n)))
+    mods = test_modules()
+    for n in sorted(os.listdir(TESTS)):
+        if n.endswith(".py") and not n.startswith("test_"):
+            shared.append(n.encode() + _read(os.path.join(TESTS, n)))
+    base = _sha(*shared)
+    keys = {}
+    for m in mods:
+        text = _read(os.path.join(TESTS, m + ".py"))
+        extra = [_read(os.path.join(TESTS, o + ".py")) for o in mods if o != m and o.encode() in text]
+        keys[m] = _sha(base.encode(), text, *extra)
+    return keys
+
+
 def cached_baseline(targets):
-    """The baseline of every target, kept in build/ until a firmware or test
-    file changes."""
+    """The baseline, kept in build/ per test module until the firmware, a
+    test helper or that module changes."""
     cache = os.path.join(ROOT, "build", "mutation_baseline.json")
-    key = _digest()
+    keys = _keys()
     try:
         with open(cache) as f:
-            data = json.load(f)
-        if data.get("key") == key:
-            print("baseline: cached (%s)" % os.path.relpath(cache, ROOT), flush=True)
-            return data["info"]
+            old = json.load(f)
     except (OSError, ValueError):
-        pass
-    print("baseline: tracing the portable tests ...", flush=True)
-    info = baseline(target_files())
+        old = {}
+    if not isinstance(old, dict) or "modules" not in old:
+        old = {"modules": {}}
+    stale = [m for m in keys if old["modules"].get(m, {}).get("key") != keys[m]]
+    info = {}
+    for m in keys:
+        if m not in stale:
+            info[m] = old["modules"][m]["info"]
+    if stale:
+        print("baseline: tracing %d test module(s) (%d cached) ..." % (len(stale), len(info)), flush=True)
+        info.update(baseline(target_files(), stale))
+    else:
+        print("baseline: cached (%s)" % os.path.relpath(cache, ROOT), flush=True)
     os.makedirs(os.path.dirname(cache), exist_ok=True)
     with open(cache, "w") as f:
-        json.dump({"key": key, "info": info}, f)
+        json.dump({"modules": dict((m, {"key": keys[m], "info": info[m]}) for m in info)}, f)
     return info
 
 
