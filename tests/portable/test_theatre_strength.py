@@ -195,3 +195,12 @@ def test_pl11_options_that_are_not_a_dict_refused():
         raises(GameError, engine.new_game, bad, 1)
     s = engine.new_game({"players": [" Ann ", "Bo"], "decks": [5, 200]}, 1)
     assert s["players"] == ["Ann", "Bo"] and s["deck"] == [5, 200]
+
+
+def test_th2_card_value_range_and_fields_checked():
+    s = started(players=2, leader=0)
+    for bad in (card(0, 100), card(0, -1), card(0, "3"), card(0, 3, suit="fire"), card(0, 3, pr="wing"),
+                card(0, 3, ability="chaos"), card(0, 3, remove=5)):
+        refused_unchanged(engine, s, bad)
+    s = play(s, 0, 99)
+    assert s["play"][0]["card"]["value"] == 99
