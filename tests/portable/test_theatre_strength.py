@@ -204,3 +204,41 @@ def test_th2_card_value_range_and_fields_checked():
         refused_unchanged(engine, s, bad)
     s = play(s, 0, 99)
     assert s["play"][0]["card"]["value"] == 99
+
+
+def test_th3_round_counter_and_defaults_between_acts():
+    s = engine.new_game({}, 3)
+    assert s["players"] == ["P1", "P2"] and s["round"] == 0 and s["act"] == 1
+    s = engine.new_game({"players": ["A", "B", "C", "D"]}, 3)
+    assert len(s["players"]) == 4 and s["declared"] == [20] * 4
+    s = started(players=2, leader=0)
+    s = _play_act(s, [[1, 2]] * 5)
+    assert s["phase"] == "act_start" and s["round"] == 0 and s["act"] == 2 and s["desired"] is None
+
+
+def test_th5_player_field_checked_by_name():
+    s = started(players=3, leader=0)
+    for bad in (3, -1, "0", None):
+        refused_unchanged(engine, s, card(bad, 1), "seat number")
+    refused_unchanged(engine, s, card(1, 1), "turn")
+    refused_unchanged(engine, s, card(0, 1, remove=5), "remove must be a print")
+
+
+def test_th6_sap_removal_recorded_on_the_entry_and_on_the_reveal():
+    s = started(players=3, leader=0)
+    s = play(s, 0, 3, pr="hoof", ability="boost")
+    assert "removed" not in s["play"][0]
+    s = play(s, 1, 1, ability="gamble")
+    assert "removed" not in s["play"][1]
+    s = play(s, 2, 2, pr="fin", ability="gamble")
+    s = gamble(s, 1, True)
+    s = gamble(s, 2, True)
+    t = reveal(s, 1, 2, pr="fin", ability="sap", remove="hoof")
+    assert t["play"][1]["drawn_removed"] == "hoof" and t["tokens"] == []
+    t = reveal(s, 1, 2, pr="fin")
+    assert "drawn_removed" not in t["play"][1] and t["phase"] == "reveal"
+    s = play(started(players=3, leader=0), 0, 3, pr="hoof", ability="boost")
+    s = play(s, 1, 1, pr="fin", ability="sap", remove="hoof")
+    assert s["play"][1]["removed"] == "hoof" and s["tokens"] == []
+    s = play(s, 2, 2)
+    assert s["last"]["cards"][0]["value"] == 3 and s["last"]["winner"] == 0
