@@ -281,3 +281,24 @@ def test_ms3_options_that_are_not_a_dict_or_the_wrong_type_refused():
         s = engine.new_game({"players": n}, 1)
         assert len(s["hands"]) == n and s["rounds"] == (5 if n == 1 else 10)
     assert len(cards.DEFAULT_EMOTIONS) == len(engine.new_game({}, 1)["emotions"])
+
+
+def test_ms2_deck_codes_emotion_digits_and_counts_checked():
+    """MS-2: a card's emotion digit must name one of the deck's emotions;
+    2 to 10 emotions; cards and emotions as lists."""
+    deck = [cards.make("1", "1", True, i % 2, "s") for i in range(cards.MIN_DECK)]
+    assert cards.check_codes(deck, ["a", "b"]) == []
+    assert cards.check_codes(deck, ("a", "b")) == ["deck must be lists of cards and emotions"]
+    assert cards.check_codes(tuple(deck), ["a", "b"]) == ["deck must be lists of cards and emotions"]
+    assert cards.check_codes(deck, ["a"]) == ["2 to 10 emotions needed"]
+    assert cards.check_codes(deck, ["e%d" % i for i in range(11)]) == ["2 to 10 emotions needed"]
+    ten = ["e%d" % i for i in range(10)]
+    assert cards.check_codes(deck + ["1119s"], ten) == []
+    bad = cards.check_codes(deck + ["1112s"], ["a", "b"])
+    assert bad == ["card %d: bad code 1112s" % (cards.MIN_DECK + 1)]
+    assert cards.check_codes(deck + ["111:s"], ten) != []
+    assert cards.check_codes(deck + ["111/s"], ten) != []
+    e = raises(GameError, engine.new_game, {"deck": {"cards": deck + ["1115s"], "emotions": ["a", "b"]}}, 1)
+    assert "bad code" in e.message
+    s = engine.new_game({"deck": {"cards": deck, "emotions": ["a", "b"]}}, 1)
+    assert s["emotions"] == ["a", "b"] and len(s["cards"]) == cards.MIN_DECK
