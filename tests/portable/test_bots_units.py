@@ -45,3 +45,48 @@ def test_theatre_bot_gambles_only_when_not_ahead_and_refuses_unknown_phases():
     raises(ValueError, theatre_bot.next_action, s, rng.new_state(1))
     s["phase"] = "over"
     assert theatre_bot.next_action(s, rng.new_state(1)) is None
+
+
+def test_seatwars_bot_summary_counts_every_kind_of_score():
+    from usher.games.seatwars import bot as sw_bot
+    from usher.games.seatwars import engine as sw
+
+    def entry(what, points, via, bonus=0):
+        return {"what": what, "mode": "min", "points": points, "bonus": bonus, "turn": 1, "via": via}
+    s = sw.new_game({"players": 3}, 1)
+    s["players"][0]["scored"] = [entry("char", 9, "bus", 4), entry("item", 3, "item")]
+    s["players"][1]["scored"] = [entry("char", 2, "seymour"), entry("char", 1, "end"),
+                                 entry("char", 5, "bus")]
+    for p in s["players"]:
+        p["total"] = sum([e["points"] for e in p["scored"]])
+    s["winners"] = [0]
+    s["drawn"] = 7
+    s["turn"] = 12
+    s["round"] = 4
+    assert sw_bot.summary(s) == {"turns": 12, "rounds": 4, "winner_points": 12, "margin_over_last": 12,
+                                 "shared_win": 0, "chars_scored": 4, "items_scored": 1, "seymour_scores": 1,
+                                 "left_on_bus": 1, "destination_bonus": 1, "cards_drawn": 7}
+    s["winners"] = [0, 1]
+    s["players"][1]["scored"].append(entry("char", 4, "bus"))
+    s["players"][1]["total"] = 12
+    out = sw_bot.summary(s)
+    assert out["shared_win"] == 1 and out["chars_scored"] == 5
+    s["winners"] = []
+    assert sw_bot.summary(s)["winner_points"] == 0
+
+
+def test_seatwars_bot_deck_model():
+    from usher.games.seatwars import bot as sw_bot
+    from usher.games.seatwars import engine as sw
+    s = sw.new_game({"players": 4}, 1)
+    assert sw_bot.deck_left(s) == 62 - 20
+    s["drawn"] = 42
+    assert sw_bot.deck_left(s) == 0
+    assert sw_bot.next_action(s, rng.new_state(1)) == {"type": "last_card"}
+
+
+def test_takeaseat_objective_modes_refused_by_name():
+    from usher.core.game import GameError
+    from usher.games.takeaseat import engine as tas
+    e = raises(GameError, tas.pick_objectives, rng.new_state(1), "bogus")
+    assert "objectives must be one of" in e.message

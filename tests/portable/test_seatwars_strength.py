@@ -160,3 +160,12 @@ def test_sw2_missed_and_caught_bus_refusals():
     assert s["current"] == 2 and E.draws_if_ended(s) == 0
     s = E.apply(s, {"type": "caught_bus", "player": 2})
     assert E.draws_if_ended(s) == 3
+
+
+def test_sw7_last_card_only_once_also_at_the_end_of_a_turn():
+    s = E.apply(E.new_game({"players": 3}, 1), {"type": "last_card"})
+    refused_unchanged(E, s, {"type": "end_turn", "last_card": True}, "already empty")
+    s = E.new_game({"players": 3}, 1)
+    s = run(s, {"type": "event", "missed": 0}, end(), end(), end())
+    assert s["current"] == 0 and E.draws_if_ended(s) == 0
+    refused_unchanged(E, s, {"type": "end_turn", "last_card": True}, "No cards drawn")
