@@ -90,3 +90,24 @@ def test_takeaseat_objective_modes_refused_by_name():
     from usher.games.takeaseat import engine as tas
     e = raises(GameError, tas.pick_objectives, rng.new_state(1), "bogus")
     assert "objectives must be one of" in e.message
+
+
+def test_takeaseat_bot_summary_shared_victory_and_player_win():
+    from usher.games.takeaseat import bot as tas_bot
+    from usher.games.takeaseat import engine as tas
+    s = tas.new_game({"mode": "multi", "players": 3}, 1)
+    assert tas_bot.summary(s) == {"turns": 1}
+    s["result"] = {"totals": [40, 52, 52], "winners": [1, 2]}
+    assert tas_bot.summary(s) == {"turns": 1, "best_total": 52, "shared_victory": 1}
+    s["result"] = {"totals": [40, 52, 51], "winners": [1]}
+    assert tas_bot.summary(s)["shared_victory"] == 0
+    s = tas.new_game({}, 1)
+    out = tas_bot.summary(s)
+    assert "player_wins" not in out and out["deck_shuffles"] == s["stats"]["shuffles"] >= 1
+    s["result"] = {"player": {"majority_points": 9, "total": 70},
+                   "automa": {"majority_points": 5, "total": 20}, "winner": "player"}
+    out = tas_bot.summary(s)
+    assert out["player_wins"] == 1 and out["player_total"] == 70 and out["automa_total"] == 20
+    assert out["player_majority_points"] == 9 and out["automa_majority_points"] == 5
+    s["result"]["winner"] = "automa"
+    assert tas_bot.summary(s)["player_wins"] == 0
