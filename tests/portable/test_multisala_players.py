@@ -302,3 +302,45 @@ def test_ms2_deck_codes_emotion_digits_and_counts_checked():
     assert "bad code" in e.message
     s = engine.new_game({"deck": {"cards": deck, "emotions": ["a", "b"]}}, 1)
     assert s["emotions"] == ["a", "b"] and len(s["cards"]) == cards.MIN_DECK
+
+
+def test_ms3_fresh_state_counters_and_hall_views():
+    s = engine.new_game({}, 1)
+    assert s["players"] == 1 and s["passes"] == 0 and s["round"] == 1 and s["totals"] == [0]
+    p = engine.new_game({"players": 3, "mode": "physical"}, 1)
+    assert p["passes"] == 0
+    v = engine.hall_view(p, 0)
+    assert v["spectators"] == 0 and v["emotion"] is None and v["emotion_name"] is None and v["masks"] == []
+    p = engine.apply(p, {"type": "hall", "hall": 0, "emotion": 2, "d4": "b"})
+    v = engine.hall_view(p, 0)
+    assert v["spectators"] == 2 and v["emotion_name"] == p["emotions"][2]
+
+
+def test_ms9_passes_cleared_for_the_next_round():
+    s, hands = _placement(3, 0)
+    s = _place(s, 0, 0, [hands[0][0]])
+    s = _round_over(s, 3)
+    assert s["passes"] == 3
+    s = engine.apply(s, {"type": "next_round"})
+    assert s["passes"] == 0 and s["phase"] == "deal"
+
+
+def test_ms5_player_and_hall_numbers_refused_by_name():
+    s, hands = _placement(3, 0)
+    refused_unchanged(engine, s, {"type": "pass", "player": 3}, "player must be at most 2")
+    refused_unchanged(engine, s, {"type": "place", "player": 0, "hall": 5, "cards": [hands[0][0]]},
+                      "hall must be at most 4")
+    p = _physical()
+    refused_unchanged(engine, p, {"type": "mask", "player": 0, "hall": 5, "d6": "3"}, "hall must be at most 4")
+    p = engine.apply(p, {"type": "reveal"})
+    refused_unchanged(engine, p, {"type": "spectator", "hall": 5, "emotion": 0, "on": True},
+                      "hall must be at most 4")
+
+
+def test_ms9_an_exhausted_deck_is_refused_not_crashed():
+    """A state whose draw and discard piles are both empty (only a broken
+    save could have one): the deal is refused and nothing changes."""
+    s, _ = stage(_halls(), _hands(2))
+    s["draw"] = []
+    s["discard"] = []
+    refused_unchanged(engine, s, {"type": "deal"}, "Deck exhausted")
