@@ -331,7 +331,8 @@ def test_ms5_player_and_hall_numbers_refused_by_name():
     refused_unchanged(engine, s, {"type": "place", "player": 0, "hall": 5, "cards": [hands[0][0]]},
                       "hall must be at most 4")
     p = _physical()
-    refused_unchanged(engine, p, {"type": "mask", "player": 0, "hall": 5, "d6": "3"}, "hall must be at most 4")
+    refused_unchanged(engine, p, {"type": "mask", "player": 0, "hall": 5, "d6": "3"},
+                      "hall must be at most 4")
     p = engine.apply(p, {"type": "reveal"})
     refused_unchanged(engine, p, {"type": "spectator", "hall": 5, "emotion": 0, "on": True},
                       "hall must be at most 4")

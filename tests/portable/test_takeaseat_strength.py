@@ -180,3 +180,33 @@ def test_pl11_options_and_cells_of_the_wrong_type_refused():
     refused_unchanged(engine, s, {"type": "reserve", "area": "press", "cells": []}, "1 or 2")
     refused_unchanged(engine, s, {"type": "reserve", "area": "press", "cells": [[0, 0]] * 3}, "1 or 2")
     refused_unchanged(engine, s, {"type": "reserve", "area": "lobby", "cells": [[0, 0]]}, "area")
+
+
+def test_ts8_validate_deck_needs_a_card_without_x2():
+    card = {"area": "press", "arrow": tk.ARROWS[0], "x2": True}
+    allx2 = [dict(card) for _ in range(dk.DECK_SIZE)]
+    assert dk.validate_deck(allx2) == ["every card shows x2: setup needs one without"]
+    one = [dict(card) for _ in range(dk.DECK_SIZE)]
+    one[5]["x2"] = False
+    assert dk.validate_deck(one) == []
+    short = allx2[:-1]
+    assert dk.validate_deck(short) == ["deck has %d cards, needs %d" % (dk.DECK_SIZE - 1, dk.DECK_SIZE)]
+    bad = [dict(card) for _ in range(dk.DECK_SIZE)]
+    bad[0]["x2"] = "yes"
+    assert dk.validate_deck(bad) == ["card 1: needs a known area, arrow and x2 true/false"]
+    assert dk.validate_deck("cards") == ["deck must be a list of cards"]
+
+
+def test_ts19_entered_counts_and_bonus_up_to_999_and_player_defaults():
+    s = _multi(2)
+    assert s["players"] == 2 and engine.new_game({"mode": "multi"}, 1)["players"] == 2
+    assert engine.new_game({}, 1)["players"] == 1
+    a = {"type": "score", "player": 0, "counts": [1000, 0, 0, 0], "usher_bonus": 0, "majorities": NONE8}
+    refused_unchanged(engine, s, a, "too big")
+    a["counts"] = [0, 0, 0, 0]
+    a["usher_bonus"] = 1000
+    refused_unchanged(engine, s, a, "usher_bonus")
+    a["counts"] = [999, 0, 0, 999]
+    a["usher_bonus"] = 999
+    s = engine.apply(s, a)
+    assert s["scores"][0]["counts"] == [999, 0, 0, 999] and s["scores"][0]["usher_bonus"] == 999
