@@ -210,3 +210,16 @@ def test_ts19_entered_counts_and_bonus_up_to_999_and_player_defaults():
     a["usher_bonus"] = 999
     s = engine.apply(s, a)
     assert s["scores"][0]["counts"] == [999, 0, 0, 999] and s["scores"][0]["usher_bonus"] == 999
+
+
+def test_ts2_format_panels_text_is_exact():
+    tickets = [[[0, 0], [0, 1], [0, 2], [1, 1]], [[0, 0], [1, 0]], [[0, 1], [1, 0], [1, 1]], [[0, 0]]]
+    p = {"name": "T", "tickets": tickets}
+    assert pn.format_panels([p]) == ("panel T\nauthorities\n###\n.#.\ncelebrities\n#\n#\npress\n.#\n##\n"
+                                     "public\n#\n")
+
+
+def test_ts18_majority_track_caps_at_four_circles():
+    from usher.games.takeaseat import scoring as sc
+    assert sc.majority_points([0, 1, 2, 3]) == 0 + 2 + 5 + 10
+    assert sc.majority_points([4, 4, 5, 9]) == 80
