@@ -169,3 +169,34 @@ def test_sw7_last_card_only_once_also_at_the_end_of_a_turn():
     s = run(s, {"type": "event", "missed": 0}, end(), end(), end())
     assert s["current"] == 0 and E.draws_if_ended(s) == 0
     refused_unchanged(E, s, {"type": "end_turn", "last_card": True}, "No cards drawn")
+
+
+def test_sw2_zero_values_accepted_and_hand_limit_exactly_seven():
+    s = E.new_game({}, 1)
+    assert len(s["players"]) == 2
+    refused_unchanged(E, s, {"type": "challenge", "target": 0, "attack": 1}, "No such")
+    refused_unchanged(E, s, {"type": "score", "target": 0, "mode": "min", "value": 1}, "No such")
+    s = run(s, place(0), {"type": "item", "shield": 0})
+    assert s["bus"][-1]["shield"] == 0
+    refused_unchanged(E, run(E.new_game({}, 1), place(1)), {"type": "item", "shield": -1}, "shield")
+    s = E.apply(s, end())
+    item = s["bus"][-1]["id"]
+    s = E.apply(s, {"type": "challenge", "target": item, "attack": 1, "points": 0})
+    assert s["players"][1]["scored"][0]["points"] == 0 and s["players"][1]["scored"][0]["what"] == "item"
+    # hand 4 + 3 drawn = 7: nothing to discard; 5 + 3 = 8: one
+    t = E.apply(E.new_game({}, 1), {"type": "end_turn", "hand": 4})
+    assert t["turn_end"] == {"player": 0, "draw": 3, "discard": 0}
+    t = E.apply(E.new_game({}, 1), {"type": "end_turn", "hand": 5})
+    assert t["turn_end"]["discard"] == 1
+    t = E.apply(E.new_game({}, 1), {"type": "end_turn", "hand": 0})
+    assert t["turn_end"]["discard"] == 0
+    refused_unchanged(E, E.new_game({}, 1), {"type": "end_turn", "hand": -1}, "hand")
+
+
+def test_sw7_final_score_target_checked():
+    s = run(E.new_game({"players": 2}, 1), place(3), {"type": "last_card"}, end(), end())
+    assert s["phase"] == "final_scoring"
+    refused_unchanged(E, s, {"type": "final_score", "target": 0, "value": 1}, "No such")
+    refused_unchanged(E, s, {"type": "final_score", "target": 1, "value": -1}, "value")
+    s = E.apply(s, {"type": "final_score", "target": 1, "value": 0})
+    assert s["phase"] == "over" and s["winners"] == [0, 1]
