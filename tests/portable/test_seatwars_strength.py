@@ -199,4 +199,5 @@ def test_sw7_final_score_target_checked():
     refused_unchanged(E, s, {"type": "final_score", "target": 0, "value": 1}, "No such")
     refused_unchanged(E, s, {"type": "final_score", "target": 1, "value": -1}, "value")
     s = E.apply(s, {"type": "final_score", "target": 1, "value": 0})
-    assert s["phase"] == "over" and s["winners"] == [0, 1]
+    # 0 points each: P1's scored character breaks the tie (SW-8)
+    assert s["phase"] == "over" and s["winners"] == [0]
