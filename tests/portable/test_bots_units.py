@@ -28,6 +28,7 @@ def test_theatre_bot_summary_figures():
     assert out["winners"] == 1 and out["acts"] == 1
     assert theatre_bot.summary(_theatre_over(20, 2, [0], [True, False]))["tie_rate_pct"] == 10
     assert theatre_bot.summary(_theatre_over(0, 0, [], [True, True]))["tie_rate_pct"] == 0
+    assert theatre_bot.summary(_theatre_over(5, 5, [0], [True, False]))["tie_rate_pct"] == 100
 
 
 def test_theatre_bot_gambles_only_when_not_ahead_and_refuses_unknown_phases():
