@@ -1,4 +1,4 @@
-# Pure round scoring of Pulisci il Multisala (MS-6, MS-7, MS-8, MS-11).
+# Pure round scoring of Pulisci il Multisala (MS-6, MS-7, MS-8, MS-11, MS-13).
 #
 # Inputs are plain values, so the same code scores a virtual-deck round and a
 # round whose cards the players typed in:
@@ -58,10 +58,10 @@ def score_hall(hall_emotion, masks, spectators, variant=False):
     cut = 0
     if "s" in signs:
         # MS-11 sasso: among the OFF spectators (those that make disorder)
-        # only one counts 2, the others 1. Which one is not said; the device
-        # picks the one that leaves the owner best off once forbice's caps
-        # apply (order: sasso's values first, then forbice), the earliest on
-        # ties, so the result does not depend on the order cards were dealt.
+        # only one counts 2, the others 1. MS-13: it is the one that leaves
+        # the owner best off once forbice's caps apply (order: sasso's values
+        # first, then forbice), the earliest on a tie (strict < below), so
+        # the score never depends on the order cards were dealt or entered.
         offs = [i for i in range(len(values)) if values[i] == 2]
         best = None
         for keep in offs:

@@ -23,7 +23,10 @@ PLAYING = ("turn", "last_round")
 def new_game(options, seed):
     """options: players = 2..4 or a list of 2..4 names (SW-1);
     start = index of the start player (0-based) or "random" (default 0)."""
-    options = options or {}
+    if options is None:
+        options = {}
+    if type(options) is not dict:
+        raise GameError("options must be a dict")  # PL-11, not a crash later
     spec = options.get("players", 2)
     if type(spec) is int:
         if spec < 2 or spec > 4:

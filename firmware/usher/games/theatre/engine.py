@@ -61,6 +61,8 @@ def _deck_sizes(opt, n):
 def new_game(options, seed):
     """options: {"players": 2..4 or a list of 2..4 names,
                  "decks": one declared size for everyone or a list per player}."""
+    if type(options) is not dict:
+        raise GameError("options must be a dict")  # PL-11, not a crash later
     names = _player_names(options.get("players", 2))
     n = len(names)
     st = rng.new_state(seed)
