@@ -147,8 +147,9 @@ def parser():
     p.add_argument("--verify", action="store_true",
                    help="hash every file on the board, not just the manifest")
     p.add_argument("--no-reset", action="store_true", help="do not reset the board afterwards")
+    # PL-14: the project's own image, one .uf2 per board.
     p.add_argument("--uf2", nargs="?", const="badger2040", metavar="BOARD|FILE",
-                   help="install a firmware image instead (PL-14): badger2040 (default), pico-waveshare "
+                   help="install a firmware image instead: badger2040 (default), pico-waveshare "
                    "or a .uf2 file, copied to a board in boot mode (or the steps to do it by hand)")
     p.add_argument("--drive", help="with --uf2: the board's boot drive (default: found by its INFO_UF2.TXT)")
     p.add_argument("--owner-data", metavar="DIR",
