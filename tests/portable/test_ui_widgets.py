@@ -53,6 +53,40 @@ def test_menu_scrolls_to_keep_focus_visible_and_status_counts():
     assert buf[(y + 1) * 37 + 36] == 0xFF
 
 
+def _arrow_ink(c, y0, y1):
+    """Black pixels in the arrow's band (x 284..292), rows y0..y1."""
+    return sum(c.pixel(x, y) for x in range(284, 293) for y in range(y0, y1 + 1))
+
+
+def test_menu_longer_than_the_screen_shows_which_way_it_goes_on():
+    app = FakeApp()
+    items = [("item %d" % i, i) for i in range(7)]
+    m = Menu(app, "Long", items, lambda a, v: None)
+    assert m.rows == 6
+    bottom = 14 + m.rows * (text.BODY.HEIGHT + 2)
+    for _ in range(3):
+        m.button("DOWN")
+    buf, c = new_canvas()
+    m.draw(c)
+    # At the top, focus in the middle: a down arrow (1+3+5+7 pixels, its
+    # point 4 rows above the list's end) and no up arrow.
+    assert _arrow_ink(c, bottom - 7, bottom - 4) == 16 and c.pixel(288, bottom - 4) == 1
+    assert _arrow_ink(c, 17, 20) == 0
+    for _ in range(3):
+        m.button("DOWN")
+    buf, c = new_canvas()
+    m.draw(c)
+    # Scrolled to the end: an up arrow on the first row; the last row has
+    # the focus bar and no arrow cut into it.
+    assert _arrow_ink(c, 17, 20) == 16 and c.pixel(288, 17) == 1
+    assert _arrow_ink(c, bottom - 7, bottom - 4) == 9 * 4
+    short = Menu(app, "Short", items[:3], lambda a, v: None)
+    short.button("DOWN")
+    buf, c = new_canvas()
+    short.draw(c)
+    assert _arrow_ink(c, 17, 20) == 0
+
+
 def test_pl7_number_entry_limits_reset_and_auto_repeat_speeds_up():
     app = FakeApp()
     n = NumberEntry(app, "T", "How many", 3, 0, 40, lambda a, v: a.got.append(v))

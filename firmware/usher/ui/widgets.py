@@ -51,6 +51,13 @@ class Menu(Screen):
                 icons.draw(c, item[2], x, y, fg)
                 x += 20
             text.draw(c, text.BODY, text.fit(text.BODY, item[0], WIDTH - x - 4), x, y + 1, fg)
+        # More rows than fit: a small arrow at the right edge says which way
+        # the list goes on (the launcher's Settings row is below the fold).
+        if top > 0:
+            _arrow(c, BODY_Y + 3, -1, 0 if self.focus == top else 1)
+        if top + self.rows < len(self.items):
+            last = top + self.rows - 1
+            _arrow(c, BODY_Y + self.rows * ROW_H - 4, 1, 0 if self.focus == last else 1)
 
     def button(self, b):
         n = len(self.items)
@@ -64,6 +71,13 @@ class Menu(Screen):
                 self.app.pop()
         elif b == "C" and n:
             self.on_choose(self.app, self.items[self.focus][1])
+
+
+def _arrow(c, y, way, colour):
+    """A 7-pixel-wide triangle at the right edge, its point at row y, up
+    (way -1) or down (way 1)."""
+    for i in range(4):
+        c.hline(WIDTH - 8 - i, y - way * i, 2 * i + 1, colour)
 
 
 def _form_window(screen):
