@@ -46,7 +46,12 @@ class Workload:
         self.started = False
 
     def _new_app(self):
-        return ui_sessions.new_app(self.name, self.canvas, self.data)
+        app = ui_sessions.new_app(self.name, self.canvas, self.data)
+        # As on the device (usher.device.runtime): modules used once (the
+        # load checks, the seat pickers, the history writer, a finished
+        # game's code) leave RAM after use.
+        app.services["unload_games"] = True
+        return app
 
     def _next_event(self):
         if not self.pending:

@@ -153,6 +153,8 @@ class App:
             self.stack = [screens.Launcher(self)]
         for title, msg in notices:
             self.stack.append(MessageBox(self, title, msg))
+        # The checks run once per start: on the device their module leaves RAM.
+        self._unload("usher.ui.persist")
 
     def _load_game(self, rec, eng=None, state=None):
         """Make rec the running game (eng and its replayed state when the
