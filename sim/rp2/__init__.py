@@ -1,0 +1,289 @@
+"""The emulated board (PL-16) from Python: jobs for sim/rp2/run.mjs (Node,
+rp2040js), filesystem images, panel pictures and the simulator's frames for
+the same script.
+
+Paths come from the environment:
+  USHER_BOOTROM       the RP2040 B1 bootrom (default ../shared/vendor/rp2040-bootrom-b1.bin
+                      beside the repository, or one folder further up; rp2040js's
+                      repository carries the same ROM in demo/bootrom.ts); it is never
+                      copied into the project
+  USHER_FIRMWARE_DIR  the images of `make firmware` (default build/firmware)
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from sim.session import ROOT, Session, parse_script
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+WIDTH = 296
+HEIGHT = 128
+PAGES = 16
+FS_OFFSET = 0xA0000
+FS_BYTES = 352 * 4096
+MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+
+IMAGES = {
+    "badger2040": "usher-badger2040",
+    "pico_epaper29": "usher-pico-waveshare",
+    "stock": "micropython-rpi-pico-stock",
+}
+
+
+class EmulatorError(Exception):
+    pass
+
+
+def bootrom_path():
+    if os.environ.get("USHER_BOOTROM"):
+        return os.environ["USHER_BOOTROM"]
+    # ../shared/vendor beside the repository (CI); a worktree one level deeper also finds it
+    up = os.path.dirname(ROOT)
+    for base in (up, os.path.dirname(up)):
+        p = os.path.join(base, "shared", "vendor", "rp2040-bootrom-b1.bin")
+        if os.path.exists(p):
+            return p
+    return os.path.join(up, "shared", "vendor", "rp2040-bootrom-b1.bin")
+
+
+def firmware_dir():
+    return os.environ.get("USHER_FIRMWARE_DIR") or os.path.join(ROOT, "build", "firmware")
+
+
+def image(name):
+    """(bin path, elf path or None) of one image of `make firmware`."""
+    base = os.path.join(firmware_dir(), IMAGES[name])
+    elf = base + ".elf"
+    return base + ".bin", (elf if os.path.exists(elf) else None)
+
+
+def heap_symbols(elf):
+    """Addresses the bench follows the GC by: mp_state_ctx, gc_collect_start
+    and gc_collect_end, read with arm-none-eabi-nm."""
+    if not elf:
+        return None
+    try:
+        out = subprocess.run(["arm-none-eabi-nm", elf], capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    want = {"mp_state_ctx": "state", "gc_collect_start": "collect_start", "gc_collect_end": "collect_end"}
+    found = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[2] in want:
+            found[want[parts[2]]] = int(parts[0], 16)
+    return found if len(found) == 3 else None
+
+
+# --- filesystem images (MicroPython's own littlefs, on the unix port) --------
+def _fsimage(*args, capture=True):
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=24M", os.path.join(HERE, "fsimage.py")] + list(args),
+                       capture_output=capture)
+    return r
+
+
+def make_fs(path, specs):
+    """A filesystem image at path holding SRC=DEST specs (files or trees)."""
+    r = _fsimage("make", path, *specs)
+    if r.returncode:
+        raise EmulatorError("fsimage make: %s" % r.stderr.decode(errors="replace"))
+    return path
+
+
+def fs_from_flash(flash_path, out_path):
+    with open(flash_path, "rb") as f:
+        f.seek(FS_OFFSET)
+        data = f.read(FS_BYTES)
+    with open(out_path, "wb") as f:
+        f.write(data)
+    return out_path
+
+
+def extract_flash(flash_path, dest):
+    """Every file of a flash dump's filesystem under dest."""
+    with tempfile.TemporaryDirectory() as tmp:
+        img = fs_from_flash(flash_path, os.path.join(tmp, "fs.img"))
+        r = _fsimage("extract", img, dest)
+        if r.returncode:
+            raise EmulatorError("the filesystem does not mount: %s" % r.stderr.decode(errors="replace"))
+    return dest
+
+
+def firmware_files(stock=False, tmp=None):
+    """Specs for the filesystem: main.py, and with a stock image the
+    firmware as .mpy files compiled for armv6m (PL-1's path)."""
+    specs = [os.path.join(ROOT, "firmware", "main.py") + "=/main.py"]
+    if stock:
+        sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+        from usher_host.build import compile_all
+        out = os.path.join(tmp, "mpy")
+        compiled, failures = compile_all(os.path.join(ROOT, "firmware"), out, "armv6m")
+        if failures:
+            raise EmulatorError("mpy-cross failed: %r" % (failures,))
+        specs = [os.path.join(out, "usher") + "=/lib/usher"] + specs
+    return specs
+
+
+def device_settings(tmp, settings):
+    path = os.path.join(tmp, "device.json")
+    with open(path, "w") as f:
+        json.dump(settings, f)
+    return path + "=/data/device.json"
+
+
+# --- running ---------------------------------------------------------------------
+def run_job(job, timeout=900):
+    """Run one job (see sim/rp2/run.mjs) and return its result."""
+    job = dict(job)
+    job.setdefault("bootrom", bootrom_path())
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(job, f)
+        path = f.name
+    try:
+        r = subprocess.run(["node", os.path.join(HERE, "run.mjs"), path], capture_output=True, text=True,
+                           timeout=timeout, cwd=ROOT)
+    finally:
+        os.unlink(path)
+    if r.returncode:
+        raise EmulatorError("emulator failed (%d): %s" % (r.returncode, r.stderr[-4000:]))
+    return json.loads(r.stdout)
+
+
+def script_steps(script):
+    """Script tokens -> job steps ("restart" resets the chip)."""
+    steps = []
+    for tok, _ in parse_script(script):
+        if tok.lower() == "restart":
+            steps.append({"restart": True, "token": tok})
+        elif tok.lower() == "sleep":
+            raise ValueError("'sleep' is the idle power-off on the device: use until_off")
+        else:
+            steps.append({"token": tok})
+    return steps
+
+
+# --- pictures ----------------------------------------------------------------------
+def picture_canvas(picture, profile):
+    """Panel picture (hex, controller layout, 1 = white) -> canvas bytes
+    (296x128 MONO_HLSB, 1 = black), so it compares with the simulator's
+    frame. UC8151 (Badger): byte x*16 + y//8, MSB = smallest y. SSD1680
+    (Waveshare landscape): the line starts at y = 127, MSB first."""
+    data = bytes.fromhex(picture) if isinstance(picture, str) else picture
+    flip = profile == "pico_epaper29"
+    out = bytearray(WIDTH * HEIGHT // 8)
+    for x in range(WIDTH):
+        line = data[x * PAGES:(x + 1) * PAGES]
+        for s in range(HEIGHT):
+            if line[s >> 3] & (0x80 >> (s & 7)):
+                continue                        # white
+            y = (HEIGHT - 1 - s) if flip else s
+            out[(y * WIDTH + x) >> 3] |= 0x80 >> (x & 7)
+    return bytes(out)
+
+
+def diff_count(a, b):
+    n = 0
+    for x, y in zip(a, b):
+        n += bin(x ^ y).count("1")
+    return n
+
+
+def save_picture_png(picture, profile, path, scale=2):
+    from sim.frames import save_png
+    save_png(picture_canvas(picture, profile), path, scale)
+
+
+# --- the simulator's frames for the same script --------------------------------------
+def read_log(data_dir):
+    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+    from usher.device import log as devlog
+    return devlog.read_all(os.path.join(data_dir, "log"))
+
+
+def seeds_from_log(entries):
+    return [e["d"]["seed"] for e in entries if e.get("k") == "game"]
+
+
+def sim_frames(script, seeds=(), board="simulator", battery=None, start_files=None):
+    """The simulator's canvas after the start and after each script token,
+    with the device's seeds (taken from its log) given to the new games in
+    order, and the refresh requests of each token."""
+    seeds = list(seeds)
+    with tempfile.TemporaryDirectory() as data:
+        for name, text in (start_files or {}).items():
+            with open(os.path.join(data, name), "w") as f:
+                f.write(text)
+        s = Session(data, battery=battery)
+        s.services["board"] = board
+        frames = []
+        s.start()
+        app_cls_new_seed = None
+
+        def patch(app):
+            def new_seed():
+                app.ui["next_seed"] = app.ui.get("next_seed", 1) + 1
+                if not seeds:
+                    raise AssertionError("the simulator started more games than the device logged")
+                return seeds.pop(0)
+            app.new_seed = new_seed
+        patch(s.app)
+        frames.append(("start", bytes(s.buf), 1))
+        for tok, events in parse_script(script):
+            reqs = s.step(events)
+            if events == ["restart"]:
+                patch(s.app)
+            frames.append((tok, bytes(s.buf), len(reqs)))
+        del app_cls_new_seed
+        return frames
+
+
+def compare_session(result, frames, profile):
+    """Pairs each device step with the simulator's frame: a list of
+    (index, token, differing pixels, device refreshes, simulator requests)
+    for every mismatch (pixels, or a refresh on one side only)."""
+    bad = []
+    steps = result["steps"]
+    if len(steps) != len(frames):
+        bad.append((-1, "steps", len(steps), len(frames), 0))
+        return bad
+    for i, (st, (tok, frame, nreq)) in enumerate(zip(steps, frames)):
+        d = diff_count(picture_canvas(st["picture"], profile), frame)
+        nref = len(st["refreshes"])
+        if d or (nref > 0) != (nreq > 0):
+            bad.append((i, tok, d, nref, nreq))
+    return bad
+
+
+def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, heap=False,
+         settings=None, flash=None, flash_out=None, extra_steps=(), boot_hold=()):
+    """Boot the image and play a script on the emulated board. Returns
+    (result, data folder contents extracted from the flash at the end as a
+    TemporaryDirectory)."""
+    name = "stock" if stock else profile
+    binary, elf = image(name)
+    if not os.path.exists(binary):
+        raise EmulatorError("no firmware image %s: run `make firmware`" % binary)
+    tmp = tempfile.TemporaryDirectory()
+    specs = firmware_files(stock, tmp.name)
+    if settings is None and profile != "badger2040":
+        settings = {"board": profile}
+    if settings:
+        specs.append(device_settings(tmp.name, settings))
+    job = {"firmware": binary, "profile": profile, "vbus": vbus, "battery_mv": battery_mv,
+           "flash_out": flash_out or os.path.join(tmp.name, "flash.bin"),
+           "steps": [{"boot": {"hold": list(boot_hold)}}] + script_steps(script) + list(extra_steps)}
+    if flash:
+        job["flash"] = flash
+    else:
+        job["fs"] = make_fs(os.path.join(tmp.name, "fs.img"), specs)
+    if heap:
+        job["heap"] = heap_symbols(elf)
+    result = run_job(job)
+    files = os.path.join(tmp.name, "files")
+    extract_flash(job["flash_out"], files)
+    result["flash_path"] = job["flash_out"]
+    result["files"] = files
+    result["_tmp"] = tmp
+    return result
