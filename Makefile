@@ -17,7 +17,7 @@ PORTABLE_PATH := firmware:tests/portable
 DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 
 .PHONY: setup system-deps sim test check lint types test-cpython test-unix test-device test-wasm test-mpy \
-	bench screenshots golden fonts icons clean
+	bench bench-rp2 test-rp2 screenshots golden fonts icons clean
 
 setup: system-deps $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
 
@@ -82,6 +82,18 @@ test-wasm: $(NODE_STAMP)
 # Every firmware module must compile for the RP2040 (Cortex-M0+).
 test-mpy: $(STAMP)
 	$(PY) tools/mpy_check.py firmware
+
+# The firmware images on the emulated RP2040 (PL-16, sim/rp2/ on rp2040js):
+# boot, panels, buttons, a whole game, the Pico + Waveshare image, idle
+# power-off and power cuts, every picture compared with the simulator's.
+# The bootrom is read from $USHER_BOOTROM or ../shared/vendor (never copied).
+test-rp2: $(STAMP) $(NODE_STAMP) firmware
+	USHER_RP2=1 $(PY) -m pytest tests/rp2
+
+# Figures on the emulated chip: every game's session on the frozen image and
+# on stock MicroPython with .mpy files, and a 200-cut power-cut campaign.
+bench-rp2: $(STAMP) $(NODE_STAMP) firmware firmware-stock
+	$(PY) bench/rp2.py
 
 # Heap of every workload on WebAssembly (engines, UI sessions, core), time per
 # button press on the unix port, firmware size.

@@ -53,10 +53,40 @@ def firmware_dir():
 
 
 def image(name):
-    """(bin path, elf path or None) of one image of `make firmware`."""
+    """(bin path, elf path or None) of one image of `make firmware`. The ELF
+    (for the heap figures) sits beside the .bin or in the build folders
+    under build/firmware/work/, where the one whose firmware.bin equals the
+    image is taken."""
     base = os.path.join(firmware_dir(), IMAGES[name])
+    binary = base + ".bin"
     elf = base + ".elf"
-    return base + ".bin", (elf if os.path.exists(elf) else None)
+    if os.path.exists(elf):
+        return binary, elf
+    if os.path.exists(binary):
+        import glob
+        with open(binary, "rb") as f:
+            want = f.read()
+        for cand in sorted(glob.glob(os.path.join(firmware_dir(), "work", "**", "firmware.bin"),
+                                     recursive=True)):
+            with open(cand, "rb") as f:
+                if f.read() == want and os.path.exists(cand[:-4] + ".elf"):
+                    return binary, cand[:-4] + ".elf"
+    return binary, None
+
+
+def session_script(name):
+    """A scripted session of tests/portable/ui_session_*.py by name."""
+    import importlib.util
+    folder = os.path.join(ROOT, "tests", "portable")
+    for fn in sorted(os.listdir(folder)):
+        if fn.startswith("ui_session_") and fn.endswith(".py"):
+            spec = importlib.util.spec_from_file_location(fn[:-3], os.path.join(folder, fn))
+            mod = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(mod)
+            scripts = dict(mod.SESSIONS)
+            if name in scripts:
+                return scripts[name]
+    raise KeyError(name)
 
 
 def heap_symbols(elf):
@@ -219,7 +249,6 @@ def sim_frames(script, seeds=(), board="simulator", battery=None, start_files=No
         s.services["board"] = board
         frames = []
         s.start()
-        app_cls_new_seed = None
 
         def patch(app):
             def new_seed():
@@ -235,7 +264,6 @@ def sim_frames(script, seeds=(), board="simulator", battery=None, start_files=No
             if events == ["restart"]:
                 patch(s.app)
             frames.append((tok, bytes(s.buf), len(reqs)))
-        del app_cls_new_seed
         return frames
 
 

@@ -98,6 +98,7 @@ export class Board {
     this.flashOp = null;
     this.powered = true;
     this.latchHigh = false;
+    this.latchFirstNs = null;      // when the firmware first drove the latch high
     this.lastSpiNs = 0;
     this.lastRunEnd = 0;
     this.longRunNs = 0;
@@ -122,6 +123,7 @@ export class Board {
       const latch = mcu.gpio[P.latch];
       latch.addListener(() => {
         this.latchHigh = latch.value === GPIOPinState.High;
+        if (this.latchHigh && this.latchFirstNs === null) this.latchFirstNs = this.clock.nanos;
         this.checkPower();
       });
     }

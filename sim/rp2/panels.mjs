@@ -67,6 +67,7 @@ class PanelModel {
     this.lastRst = true;
     rst.addListener(() => {
       const v = rst.outputEnable ? rst.outputValue : true;
+      this.board.lastSpiNs = this.mcu.clock.nanos;   // panel activity for the harness's "quiet"
       if (this.lastRst && !v) this.hardReset();
       this.lastRst = v;
     });

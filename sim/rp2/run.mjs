@@ -28,7 +28,7 @@ import fs from 'node:fs';
 import { Board } from './board.mjs';
 
 const MS = 1e6;
-const QUIET_MS = 60;
+const QUIET_MS = 150;          // longer than the drivers' longest reset pulse (SSD1680: 102 ms)
 const TAP_MS = 80;
 const LONG_MS = 1000;
 const MAX_TOKEN_MS = 60000;
@@ -66,6 +66,7 @@ class Runner {
     const b = this.board;
     const now = b.nanos;
     if (b.panel.busy()) return false;
+    if (this.needFrame && b.panel.refreshes.length === this.framesBefore) return false;
     if (!b.core.waiting) return false;      // computing (a stretch still running)
     const since = Math.max(b.lastSpiNs, b.lastRunEnd, this.quietFrom);
     return now - since > QUIET_MS * MS;
@@ -74,6 +75,7 @@ class Runner {
   runQuiet(limitMs = MAX_TOKEN_MS) {
     const b = this.board;
     const r = b.run(b.nanos + limitMs * MS, () => this.quiet());
+    this.needFrame = false;
     return r;
   }
 
@@ -145,11 +147,20 @@ class Runner {
     this.installHeapHooks();
     this.installPollWatch();
     this.quietFrom = 0;
+    // A boot is done once the first picture is up (or the chip gave up).
+    this.needFrame = true;
+    this.framesBefore = b.panel.refreshes.length;
     let result;
     if (hold.length) {
-      result = b.run(holdMs * MS);
+      // The wake press: held until the firmware has latched the power (on
+      // battery) or for hold_ms, whichever is later, but never for the 2 s
+      // that mean safe mode.
+      const latched = () => b.profile.latch === null || b.vbus || b.latchHigh;
+      result = b.run(1500 * MS, () => latched() && b.nanos >= holdMs * MS);
+      if (result !== 'off') result = b.run(b.nanos + 20 * MS);
       for (const n of hold) b.setButton(n, false);
       this.quietFrom = b.nanos;
+      if (result === 'off' || !b.powered) return 'off';
     }
     result = this.runQuiet();
     return result;
@@ -286,6 +297,7 @@ class Runner {
     out.picture = hex(panel.shown);
     out.flash_ops = { erase: b.flashOps.erase - f0.erase, program: b.flashOps.program - f0.program };
     if (bootStep && panel.refreshes.length > r0) out.first_frame_ms = panel.refreshes[r0].t_ms;
+    if (bootStep) out.latch_ms = b.latchFirstNs === null ? null : b.latchFirstNs / MS;
     return out;
   }
 
