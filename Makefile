@@ -17,7 +17,8 @@ PORTABLE_PATH := firmware:tests/portable
 DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 
 .PHONY: setup system-deps sim test check lint types test-cpython test-unix test-device test-wasm test-mpy \
-	bench bench-rp2 test-rp2 screenshots golden fonts icons clean
+	bench bench-rp2 test-rp2 screenshots golden fonts icons clean firmware firmware-stock firmware-unix32 \
+	firmware-deps test-frozen
 
 setup: system-deps $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
 
@@ -28,6 +29,20 @@ SYSTEM_TOOLS := node:nodejs npm:npm Xvfb:xvfb tmux:tmux
 system-deps:
 	@missing=""; for t in $(SYSTEM_TOOLS); do cmd=$${t%%:*}; pkg=$${t##*:}; \
 	  command -v $$cmd >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing:$$missing"; apt-get update -qq && apt-get install -y -qq $$missing; \
+	  else echo "please install:$$missing (e.g. sudo apt-get install$$missing)"; exit 1; fi; fi
+
+# The firmware images (PL-14) need the Arm cross compiler and newlib, cmake,
+# and for the 32-bit unix port gcc-multilib. Same rule as system-deps.
+FIRMWARE_PACKAGES := gcc-arm-none-eabi libnewlib-arm-none-eabi gcc-multilib
+firmware-deps:
+	@missing=""; command -v cmake >/dev/null 2>&1 || missing=" cmake"; \
+	if command -v dpkg-query >/dev/null 2>&1; then \
+	  for p in $(FIRMWARE_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' \
+	    || missing="$$missing $$p"; done; \
+	else command -v arm-none-eabi-gcc >/dev/null 2>&1 || missing="$$missing $(FIRMWARE_PACKAGES)"; fi; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing:$$missing"; apt-get update -qq && apt-get install -y -qq $$missing; \
@@ -50,7 +65,7 @@ $(NODE_STAMP): package.json package-lock.json
 sim: setup
 	$(PY) -m sim $(ARGS)
 
-test: setup check test-cpython test-unix test-device test-wasm test-mpy
+test: setup check test-cpython test-unix test-device test-wasm test-mpy firmware test-frozen test-rp2
 
 check: lint types
 
@@ -79,6 +94,15 @@ test-device: $(STAMP)
 test-wasm: $(NODE_STAMP)
 	node tools/wasm_run.mjs tests/portable/run.py --label=micropython-wasm
 
+# ... and on the 32-bit unix port built from the image's sources with the
+# firmware frozen (PL-14): usher comes from the build, not from firmware/
+# (run.py --frozen checks that first).
+FROZEN_MICROPYTHON := build/firmware/unix32/micropython
+test-frozen: firmware-deps
+	$(PYTHON) tools/firmware_image.py unix32
+	MICROPYPATH=.frozen:tests/portable $(FROZEN_MICROPYTHON) tests/portable/run.py --frozen \
+	  --label=micropython-unix32-frozen
+
 # Every firmware module must compile for the RP2040 (Cortex-M0+).
 test-mpy: $(STAMP)
 	$(PY) tools/mpy_check.py firmware
@@ -95,9 +119,10 @@ test-rp2: $(STAMP) $(NODE_STAMP) firmware
 bench-rp2: $(STAMP) $(NODE_STAMP) firmware firmware-stock
 	$(PY) bench/rp2.py
 
-# Heap of every workload on WebAssembly (engines, UI sessions, core), time per
-# button press on the unix port, firmware size.
-bench: setup
+# Heap of every workload on WebAssembly (engines, UI sessions, core) and on
+# the frozen 32-bit unix build, time per button press on the unix port,
+# firmware size.
+bench: setup firmware-unix32
 	$(PY) bench/memory.py
 	$(PY) bench/speed.py
 
@@ -114,6 +139,21 @@ fonts: $(STAMP)
 
 icons: $(STAMP)
 	$(PY) tools/make_icons.py
+
+# The firmware images, built from the pinned MicroPython sources
+# (firmware/boards/sources.json; tools/firmware_image.py says where they come
+# from). The build tree stays in build/, so a rebuild takes seconds.
+#   build/firmware/usher-badger2040.{bin,uf2}, build/firmware/usher-pico-waveshare.{bin,uf2}
+firmware: firmware-deps
+	$(PYTHON) tools/firmware_image.py rp2
+
+# Stock RPI_PICO from the same sources: build/firmware/micropython-rpi-pico-stock.bin
+firmware-stock: firmware-deps
+	$(PYTHON) tools/firmware_image.py stock
+
+# The 32-bit unix port with the firmware frozen: build/firmware/unix32/micropython
+firmware-unix32: firmware-deps
+	$(PYTHON) tools/firmware_image.py unix32
 
 clean:
 	rm -rf $(VENV) node_modules build

@@ -1,7 +1,11 @@
 """Memory bench: live heap of each workload on the 32-bit WebAssembly
 MicroPython, and the smallest -X heapsize that completes it on the unix port.
 
-Usage: python bench/memory.py
+Usage: python bench/memory.py [--frozen]
+
+--frozen prints only the files-against-frozen table of the UI sessions
+(live heap on WebAssembly next to the frozen 32-bit unix build, PL-14) and
+skips the slow heapsize search.
 
 - "live heap": the peak of gc.mem_alloc() after two top-level
   collections, sampled between workload steps (one engine action, one
@@ -21,8 +25,14 @@ Usage: python bench/memory.py
   interned at run time. A frozen build (firmware/manifest.py) keeps
   bytecode, constant strings/bytes and the frozen names in flash but still
   builds each module's globals, functions and classes in RAM at import, so
-  what it needs lies between "data" and "live heap" (not measured: neither
-  port used here can freeze modules).
+  what it needs lies between "data" and "live heap" ("frozen" below).
+- "frozen": the same live heap on the 32-bit unix build with the firmware
+  frozen (build/firmware/unix32/micropython, `make firmware-unix32`, PL-14),
+  measured in one process (bench/workloads/heap.py) with the harness's
+  import cost taken off the same way: what the firmware needs when it runs
+  from the project's image rather than from .mpy files. The goal for each
+  of the four games' sessions is at most 32 KB (32,768 B). "-" when that
+  build is missing.
 - "min heapsize": the smallest `micropython -X heapsize=` (1 KB steps) with
   which the unix port completes the whole workload, and each of the next 24
   sizes, transients and the interpreter's own objects included, with the
@@ -34,10 +44,16 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
-
+FROZEN_MICROPYTHON = os.path.join(ROOT, "build", "firmware", "unix32", "micropython")
+# The frozen firmware, then the tests' and the bench's modules (firmware/ is
+# not on the path: usher comes from the build).
+FROZEN_PATH = ".frozen:tests/portable:bench/workloads"
+GOAL = 32 * 1024
+GAME_SESSIONS = ("takeaseat", "theatre", "multisala", "seatwars")
 
 
 def workloads():
@@ -96,18 +112,79 @@ def smallest_heap_kb(module, args, hi=1024, check_above=24):
         lo, hi = failed, top
 
 
-def main():
-    print("%-22s %5s %10s %11s %8s %8s %9s" % ("workload", "steps", "live heap", "after setup",
-                                              "code", "data", "min -X"))
-    print("%-22s %5s %10s %11s %8s %8s %9s" % ("", "", "(wasm, B)", "(B)", "(B)", "(B)",
-                                              "heapsize"))
+def _frozen(cmd):
+    env = dict(os.environ, MICROPYPATH=FROZEN_PATH)
+    p = subprocess.run([FROZEN_MICROPYTHON, "bench/workloads/heap.py"] + cmd, cwd=ROOT, env=env,
+                       capture_output=True, text=True)
+    if p.returncode:
+        raise SystemExit("%s failed on the frozen unix build:\n%s%s" % (cmd, p.stdout, p.stderr))
+    return p.stdout
+
+
+def frozen_heap(module, args):
+    """(live, code) on the frozen 32-bit unix build, or None when it is not
+    built: peak - base - the harness's import cost; code = what importing
+    the firmware modules costs there."""
+    if not os.path.exists(FROZEN_MICROPYTHON):
+        return None
+    out = _frozen(["run", module] + args)
+    m = re.search(r"steps (\d+) base (\d+) imported (\d+) peak (\d+) final (\d+)", out)
+    mods = re.search(r"modules (.*)", out).group(1).split(",")
+    firmware = [n for n in mods if n.startswith("usher")]
+    others = [n for n in mods if n and not n.startswith("usher")]
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write(",".join(firmware) + "\n" + ",".join(others) + "\n")
+    try:
+        c = re.search(r"first (\d+) second (\d+)", _frozen(["cost", f.name]))
+    finally:
+        os.unlink(f.name)
+    base, peak = int(m.group(2)), int(m.group(4))
+    return peak - base - int(c.group(2)), int(c.group(1))
+
+
+def _is_game_session(name):
+    return name.startswith("ui:") and name[3:].split("_")[0] in GAME_SESSIONS
+
+
+def frozen_table():
+    """The UI sessions: live heap as .mpy files (WebAssembly) and frozen."""
+    if not os.path.exists(FROZEN_MICROPYTHON):
+        raise SystemExit("no %s: run `make firmware-unix32` first"
+                         % os.path.relpath(FROZEN_MICROPYTHON, ROOT))
+    print("%-22s %11s %11s %11s %8s  %s" % ("session", "files (B)", "frozen (B)", "saved (B)",
+                                          "frozen", "goal <= 32 KB"))
+    print("%-22s %11s %11s %11s %8s" % ("", "(wasm)", "(unix32)", "", "code (B)"))
+    over = 0
+    for name, module, args in workloads():
+        if module != "ui":
+            continue
+        _steps, _setup, live, _code = wasm_heap(module, args)
+        frozen, fcode = frozen_heap(module, args)
+        goal = ""
+        if _is_game_session(name):
+            goal = "ok" if frozen <= GOAL else "OVER"
+            over += frozen > GOAL
+        print("%-22s %11d %11d %11d %8d  %s" % (name, live, frozen, live - frozen, fcode, goal))
+    print("game sessions over the goal: %d" % over)
+    return 0
+
+
+def main(argv):
+    if "--frozen" in argv:
+        return frozen_table()
+    print("%-22s %5s %10s %11s %8s %8s %10s %9s" % ("workload", "steps", "live heap", "after setup",
+                                                    "code", "data", "frozen", "min -X"))
+    print("%-22s %5s %10s %11s %8s %8s %10s %9s" % ("", "", "(wasm, B)", "(B)", "(B)", "(B)",
+                                                    "(unix32,B)", "heapsize"))
     for name, module, args in workloads():
         steps, setup, live, code = wasm_heap(module, args)
+        frozen = frozen_heap(module, args)
         kb = smallest_heap_kb(module, args)
-        print("%-22s %5d %10d %11d %8d %8d %9s" % (name, steps, live, setup, code, live - code,
-                                                  "%d KB" % kb if kb else "> 1024 KB"))
+        print("%-22s %5d %10d %11d %8d %8d %10s %9s" % (name, steps, live, setup, code, live - code,
+                                                        frozen[0] if frozen else "-",
+                                                        "%d KB" % kb if kb else "> 1024 KB"))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

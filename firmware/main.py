@@ -1,6 +1,18 @@
 # Usher firmware entry point (MicroPython runs main.py after boot).
 # Everything happens in usher.device.runtime.main(): power latch first, safe
 # mode when a button is held for two seconds at boot, then the app.
-from usher.device import runtime
+import sys
+
+try:
+    import usher_image  # only in the project's own firmware images (PL-14)
+except ImportError:
+    usher_image = None
+if usher_image is not None and ".frozen" in sys.path:
+    # On an image the frozen usher package wins over any usher/ folder left on
+    # the filesystem by the files install ("" comes first by default).
+    sys.path.remove(".frozen")
+    sys.path.insert(0, ".frozen")
+
+from usher.device import runtime  # noqa: E402
 
 runtime.main()

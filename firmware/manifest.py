@@ -1,13 +1,21 @@
-# Freezing the firmware into a custom MicroPython build (micropython-lib
-# manifest format). Frozen modules cost no RAM for their bytecode and load
-# faster; stock MicroPython with the files copied to flash works as well
-# (PL-1). From a MicroPython checkout:
+# The firmware's frozen content (micropython-lib manifest format, PL-14):
+# the `usher` package and main.py. Frozen modules cost no RAM for their
+# bytecode. The port's own manifest comes first (options.port_manifest;
+# rp2 by default), or the image would lose _boot.py, which mounts the
+# filesystem, and the port's other frozen modules.
+#
+# The project's images (make firmware, firmware/boards/) include this file;
+# it also works on its own from any MicroPython checkout:
 #
 #   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/usher/firmware/manifest.py
 #
-# (BOARD=RPI_PICO fits both the Badger 2040 and the Pico.) main.py is not
-# frozen: MicroPython runs main.py from the filesystem, so copy it there
-# (hardware/README.md), which also lets safe mode and a repair never depend
-# on the frozen image.
-include("$(PORT_DIR)/boards/manifest.py")  # noqa: F821  the port's own frozen modules
+# main.py is frozen too. MicroPython 1.28 runs a frozen main.py in
+# preference to one on the filesystem (shared/runtime/pyexec.c,
+# pyexec_file_if_exists looks in the frozen modules first), so on an image a
+# main.py or an usher/ folder left on the filesystem from the files install
+# is never run: the frozen main.py also moves ".frozen" to the front of
+# sys.path before it imports usher (hardware/README.md, "The firmware image").
+options.defaults(port_manifest="$(PORT_DIR)/boards/manifest.py")  # noqa: F821
+include(options.port_manifest)  # noqa: F821
 package("usher")  # noqa: F821  everything under firmware/usher
+module("main.py")  # noqa: F821

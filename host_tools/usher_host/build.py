@@ -13,6 +13,9 @@ import subprocess
 import sys
 
 ENTRY_POINTS = ("main.py", "boot.py")
+# Folders of firmware/ that are not copied to the board: the image build's
+# board definitions (PL-14).
+HOST_ONLY_DIRS = ("boards",)
 # sys.implementation._mpy >> 10 -> mpy-cross -march (py/persistentcode.h)
 ARCHES = {1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em", 7: "armv7emsp",
           8: "armv7emdp", 9: "xtensa", 10: "xtensawin", 11: "rv32imc", 12: "rv64imc"}
@@ -86,7 +89,8 @@ def build_image(folder, cache_dir, march):
         index = {}
     image, failures = {}, []
     for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith(".")
+                         and not (root == folder and d in HOST_ONLY_DIRS))
         for name in sorted(files):
             src = os.path.join(root, name)
             rel = os.path.relpath(src, folder).replace(os.sep, "/")

@@ -2,6 +2,7 @@
 
   usher devices                       list serial ports that look like MicroPython boards
   usher flash [--port P]              compile and copy the firmware (only what changed), reset
+  usher flash --uf2 [BOARD|FILE]      install a firmware image (.uf2) on a board in boot mode
   usher logs [-o FILE] [--follow]     pull the device log as JSON lines / stream the console
   usher replay FILE                   replay a pulled log or saved game on the desktop
   usher data check|upload|download    owner data: panels and decks, validated first
@@ -39,9 +40,23 @@ def cmd_devices(args):
 
 
 def cmd_flash(args):
-    from usher_host import flash, link
+    from usher_host import flash, image, link
+    if args.uf2 is not None:
+        return image.uf2_command(args.uf2, args.drive, out=_say)
     conn = link.connect(args.port)
     try:
+        # A board running the project's image (PL-14): files would not
+        # replace its frozen modules; only owner data is copied, on request.
+        on_board = image.image_on_board(conn)
+        if on_board is not None:
+            if args.owner_data:
+                written = image.copy_owner_data(conn, args.owner_data, args.data_dir, out=_say)
+                _say("owner data done: %d file(s) copied, firmware image left as it is" % len(written))
+                return 0
+            raise HostError(image.frozen_text(on_board))
+        if args.owner_data:
+            raise HostError("--owner-data is for a board running the firmware image; on stock "
+                            "MicroPython use `usher flash` and `usher data upload`.")
         cache = args.cache or os.path.join(ROOT, "build", "flash")
         copied, removed = flash.flash(conn, _firmware_dir(args), cache, verify=args.verify,
                                       reset=not args.no_reset, out=_say)
@@ -103,6 +118,14 @@ def parser():
     p.add_argument("--verify", action="store_true",
                    help="hash every file on the board, not just the manifest")
     p.add_argument("--no-reset", action="store_true", help="do not reset the board afterwards")
+    p.add_argument("--uf2", nargs="?", const="badger2040", metavar="BOARD|FILE",
+                   help="install a firmware image instead (PL-14): badger2040 (default), pico-waveshare "
+                   "or a .uf2 file, copied to a board in boot mode (or the steps to do it by hand)")
+    p.add_argument("--drive", help="with --uf2: the board's boot drive (default: found by its INFO_UF2.TXT)")
+    p.add_argument("--owner-data", metavar="DIR",
+                   help="on a board running the firmware image: copy only the owner data in DIR "
+                   "(laid out like the board's data folder)")
+    p.add_argument("--data-dir", default=layout.DATA_DIR, help="data folder on the board")
     p.set_defaults(func=cmd_flash)
 
     p = sub.add_parser("logs", help="pull the device log as JSON lines (or --follow the console)")

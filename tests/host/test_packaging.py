@@ -23,14 +23,48 @@ def test_package_json_lists_every_firmware_module():
     assert r.returncode == 0, r.stdout
 
 
-def test_freeze_manifest_names_the_usher_package():
+class _Options:
+    """The `options` object MicroPython's manifest files see (tools/manifestfile.py)."""
+
+    def __init__(self, **kwargs):
+        self._kwargs, self._defaults = kwargs, {}
+
+    def defaults(self, **kwargs):
+        self._defaults = kwargs
+
+    def __getattr__(self, name):
+        return self._kwargs.get(name, self._defaults.get(name))
+
+
+def _run_manifest(path, **options):
     calls = []
-    env = {"include": lambda *a, **k: calls.append(("include",) + a),
+    env = {"include": lambda *a, **k: calls.append(("include",) + a + tuple(sorted(k.items()))),
            "package": lambda *a, **k: calls.append(("package",) + a),
-           "module": lambda *a, **k: calls.append(("module",) + a)}
-    with open(os.path.join(ROOT, "firmware", "manifest.py")) as f:
-        exec(compile(f.read(), "manifest.py", "exec"), env)
+           "module": lambda *a, **k: calls.append(("module",) + a + tuple(sorted(k.items()))),
+           "options": _Options(**options)}
+    with open(path) as f:
+        exec(compile(f.read(), path, "exec"), env)
+    return calls
+
+
+def test_freeze_manifest_names_the_usher_package():
+    """PL-14: the port's manifest first (rp2's by default), then usher and main.py."""
+    calls = _run_manifest(os.path.join(ROOT, "firmware", "manifest.py"))
+    assert calls[0] == ("include", "$(PORT_DIR)/boards/manifest.py")
     assert ("package", "usher") in calls
+    assert ("module", "main.py") in calls
     for c in calls:
         if c[0] == "package":
             assert os.path.isdir(os.path.join(ROOT, "firmware", c[1]))
+        if c[0] == "module":
+            assert os.path.isfile(os.path.join(ROOT, "firmware", c[1]))
+    unix = _run_manifest(os.path.join(ROOT, "firmware", "manifest.py"),
+                         port_manifest="$(PORT_DIR)/variants/standard/manifest.py")
+    assert unix[0] == ("include", "$(PORT_DIR)/variants/standard/manifest.py")
+
+
+def test_image_manifest_adds_the_generated_image_module():
+    """PL-14: the board images freeze firmware/manifest.py plus usher_image."""
+    calls = _run_manifest(os.path.join(ROOT, "firmware", "boards", "manifest.py"))
+    assert calls == [("include", "../manifest.py", ("port_manifest", "$(PORT_DIR)/boards/manifest.py")),
+                     ("module", "usher_image.py", ("base_path", "$(USHER_GEN)"))]

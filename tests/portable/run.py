@@ -3,6 +3,8 @@
 # with firmware/ and tests/portable/ on the module path (the host-side driver
 # tools/mp_tests.py sets that up). Prints one line per failure and a closing
 # "N passed, N failed" line; exits non-zero on any failure or on zero tests.
+# --frozen: first check that usher is the package frozen into this
+# MicroPython build (and firmware/ is not on the module path), else exit 1.
 import os
 import sys
 
@@ -14,6 +16,19 @@ for a in sys.argv:
     elif a.startswith("--label="):
         LABEL = a[8:]
 filters = [a for a in sys.argv[1:] if not a.startswith("--")]
+
+if "--frozen" in sys.argv:
+    # The frozen runtime (make test-frozen, PL-14): the tests must exercise
+    # the usher package frozen into the build, not firmware/ as files.
+    # A frozen package's __path__ is ".frozen/<name>" (its __file__ drops
+    # the prefix).
+    on_path = [p for p in sys.path if "firmware" in p]
+    import usher
+    where = getattr(usher, "__path__", "")
+    if on_path or not isinstance(where, str) or not where.startswith(".frozen/"):
+        print("not the frozen firmware: usher from %s, sys.path %s" % (where, sys.path))
+        sys.exit(1)
+    print("frozen: usher from %s" % where)
 
 
 def modules():

@@ -5,11 +5,14 @@
 # Selection (select()): the "board" key of the device settings file
 # (/data/device.json, see DEVICE_SETTINGS) wins; then the USHER_BOARD
 # environment variable (only the unix port has one: the virtual device sets
-# it to "virtual"); otherwise Pimoroni's Badger
-# build is recognised by its `wakeup` or `badger2040` module or by the machine
-# name; otherwise the reference board (Badger 2040) is assumed. A stock
-# RPI_PICO build on a Badger cannot be told apart from a plain Pico by
-# software, so the DIY build needs the settings file (hardware/README.md).
+# it to "virtual"); otherwise the firmware says which board it was built for:
+# a `wakeup` or `badger2040` module (Pimoroni's Badger build, the project's
+# Badger image) or the machine name (sys.implementation._machine, from the
+# image's MICROPY_HW_BOARD_NAME: the profile's "machine" key, PL-14);
+# otherwise the reference board (Badger 2040) is assumed. A stock RPI_PICO
+# build on a Badger cannot be told apart from a plain Pico by software, so
+# the DIY board on stock MicroPython needs the settings file
+# (hardware/README.md); its own image needs nothing.
 import sys
 
 # Badger 2040 (PL-4). Sources: pimoroni/badger2040 modules/badger2040/
@@ -17,6 +20,9 @@ import sys
 BADGER2040 = {
     "name": "badger2040",
     "title": "Pimoroni Badger 2040",
+    # Lower-case parts of sys.implementation._machine that name this board:
+    # Pimoroni's build and the project's image ("Usher Badger 2040 with RP2040").
+    "machine": ("badger",),
     "panel": "uc8151",
     "spi": {"id": 0, "sck": 18, "mosi": 19, "baudrate": 12000000},
     "cs": 17, "dc": 20, "reset": 21,
@@ -41,6 +47,7 @@ BADGER2040 = {
 PICO_EPAPER29 = {
     "name": "pico_epaper29",
     "title": "Raspberry Pi Pico + Waveshare Pico-ePaper-2.9",
+    "machine": ("epaper-2.9",),           # the image: "Usher Pico ePaper-2.9 with RP2040"
     "panel": "ssd1680",
     "spi": {"id": 1, "sck": 10, "mosi": 11, "baudrate": 4000000},
     "cs": 9, "dc": 8, "reset": 12,
@@ -68,7 +75,7 @@ VIRTUAL = {
     "battery": None,
 }
 
-BOARDS = {"badger2040": BADGER2040, "pico_epaper29": PICO_EPAPER29, "virtual": VIRTUAL}
+BOARDS = {"badger2040": BADGER2040, "pico_epaper29": PICO_EPAPER29, "virtual": VIRTUAL}  # type: dict
 DEFAULT_BOARD = "badger2040"
 DEVICE_SETTINGS = "device.json"
 
@@ -86,14 +93,39 @@ def _has_module(name):
 
 
 def detect(has_module=_has_module, machine_name=None):
-    """Best guess of the board from the running firmware: Pimoroni's Badger
-    build (its `wakeup` or `badger2040` module, or its machine name) means a
-    Badger; anything else gives the default (the reference board)."""
+    """Best guess of the board from the running firmware: a `wakeup` or
+    `badger2040` module means a Badger; else the first profile (by name)
+    whose "machine" parts occur in the machine name; else the default (the
+    reference board)."""
     if machine_name is None:
         machine_name = getattr(sys.implementation, "_machine", "")
-    if has_module("wakeup") or has_module("badger2040") or "badger" in machine_name.lower():
+    if has_module("wakeup") or has_module("badger2040"):
         return "badger2040"
+    low = machine_name.lower()
+    for name in sorted(BOARDS):
+        for part in BOARDS[name].get("machine", ()):
+            if part in low:
+                return name
     return DEFAULT_BOARD
+
+
+def firmware():
+    """What the firmware runs on: the frozen `usher_image` module of the
+    project's own images (PL-14) as a dict (image, version, micropython),
+    or None on stock MicroPython with the firmware copied as files."""
+    try:
+        import usher_image
+    except ImportError:
+        return None
+    return {"image": usher_image.IMAGE, "version": usher_image.VERSION,
+            "micropython": usher_image.MICROPYTHON}
+
+
+def firmware_label(info):
+    """Short text for the About screen: "image, MicroPython 1.28.0" or "files"."""
+    if info is None:
+        return "files"
+    return "image, MicroPython %s" % info["micropython"]
 
 
 def select(settings=None, has_module=_has_module, machine_name=None):

@@ -110,8 +110,11 @@ class Buttons:
 
 def wake_button(profile):
     """The button whose press powered the board on, captured in C before
-    Python started by Pimoroni's `wakeup` module (PL-1); None when the module
-    is missing or no front button woke the board."""
+    Python started by a `wakeup` module: Pimoroni's Badger build (PL-1) or
+    the project's Badger image (PL-14, firmware/boards/USHER_BADGER2040).
+    get_gpio_state() is a bit mask of GPIO levels; only buttons that read
+    high when pressed can be told from it. None when the module is missing
+    or no front button woke the board."""
     try:
         import wakeup
     except ImportError:
@@ -121,7 +124,7 @@ def wake_button(profile):
         wakeup.reset_gpio_state()
     except Exception:
         return None
-    for name, gpio, _active, _pull in profile["buttons"]:
-        if state & (1 << gpio):
+    for name, gpio, active, _pull in profile["buttons"]:
+        if active and state & (1 << gpio):
             return name
     return None

@@ -324,13 +324,15 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
         log.write("boot", {"board": profile["name"], "version": VERSION, "safe_mode": True})
         print(SAFE_MODE_TEXT)
         return "safe"
+    image = boards.firmware()
     log.write("boot", {"board": profile["name"], "version": VERSION, "wake": wake,
-                       "usb": power.on_usb()})
+                       "usb": power.on_usb(), "image": image["image"] if image else None})
     buf = bytearray(FRAME_BYTES)
     canvas = framebuf.FrameBuffer(buf, WIDTH, HEIGHT, framebuf.MONO_HLSB)
     display = make_display(profile, buf)
     services = {"battery": power.battery_percent, "log": log, "board": profile["name"],
-                "version": VERSION, "ticks_ms": clock.ticks_ms,
+                "version": VERSION, "firmware": boards.firmware_label(image),
+                "ticks_ms": clock.ticks_ms,
                 "unload_games": True}  # a finished game's code leaves RAM (docs/ui.md, Memory)
     rt = Runtime(app_factory or default_app_factory, canvas, display, buttons, power, log,
                  data_dir, services)

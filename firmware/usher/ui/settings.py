@@ -61,7 +61,10 @@ class About(Screen):
         b = app.battery()
         counts = app.policy.counts()
         out = [
-            ("Version", VERSION),
+            # services["firmware"]: how the device runs it ("files" or
+            # "image, MicroPython 1.28.0", PL-14); absent in the simulator.
+            ("Version", VERSION if not app.services.get("firmware")
+             else "%s, %s" % (VERSION, app.services["firmware"])),
             ("Board", app.services.get("board") or "simulator"),
             ("Battery", "USB / unknown" if b is None else "%d%%" % b),
         ]

@@ -1,0 +1,6 @@
+// Usher image for a Raspberry Pi Pico + Waveshare Pico-ePaper-2.9 (PL-5,
+// PL-14). The name shows in sys.implementation._machine ("Usher Pico
+// ePaper-2.9 with RP2040"); usher.device.boards picks the profile from it.
+#define MICROPY_HW_BOARD_NAME                   "Usher Pico ePaper-2.9"
+// Same layout as RPI_PICO: firmware below 640 KB, littlefs from 0xA0000.
+#define MICROPY_HW_FLASH_STORAGE_BYTES          (1408 * 1024)

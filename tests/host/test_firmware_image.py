@@ -1,0 +1,186 @@
+"""The image build's own logic (tools/firmware_image.py, PL-14): where the
+sources come from and in which order, the checks on each, the size guard and
+the generated usher_image module. The build itself runs in `make test`
+(`make firmware`, `make test-frozen`), which fails when freezing breaks or an
+image outgrows its 640 KB."""
+import hashlib
+import io
+import json
+import os
+import subprocess
+import sys
+import tarfile
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import firmware_image as fi  # noqa: E402
+
+PINS = fi.pins()
+
+
+def _fake_tree(folder, version="1.28.0"):
+    """The files the source check looks for, with py/mpconfig.h's version."""
+    major, minor, micro = version.split(".")
+    files = {"py/mpconfig.h": "#define MICROPY_VERSION_MAJOR %s\n#define MICROPY_VERSION_MINOR %s\n"
+                              "#define MICROPY_VERSION_MICRO %s\n" % (major, minor, micro),
+             "ports/rp2/CMakeLists.txt": "", "ports/unix/Makefile": "", "lib/pico-sdk/README.md": "",
+             "lib/micropython-lib/README.md": "", "tools/uf2conv.py": ""}
+    for rel, text in files.items():
+        path = os.path.join(folder, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+    return folder
+
+
+def _tarball(path, tree, top):
+    with tarfile.open(path, "w:xz") as t:
+        t.add(tree, arcname=top)
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+@pytest.fixture
+def sandbox(tmp_path, monkeypatch):
+    """Sources unpacked into tmp_path/src instead of build/mpy-src."""
+    monkeypatch.setattr(fi, "SRC_DIR", str(tmp_path / "src"))
+    monkeypatch.delenv("MICROPY_SRC", raising=False)
+    monkeypatch.setenv("USHER_VENDOR", str(tmp_path / "vendor"))
+    (tmp_path / "vendor").mkdir()
+    return tmp_path
+
+
+def test_pl14_every_pin_is_in_one_file():
+    assert PINS["micropython"]["version"] == "1.28.0" and PINS["micropython"]["tag"] == "v1.28.0"
+    assert len(PINS["micropython"]["commit"]) == 40
+    assert sorted(PINS["submodules"]) == ["lib/mbedtls", "lib/micropython-lib", "lib/pico-sdk", "lib/tinyusb"]
+    assert all(len(c) == 40 for c in PINS["submodules"].values())
+    assert len(PINS["tarball"]["sha256"]) == 64
+    assert PINS["flash_limit"] == 640 * 1024
+
+
+def test_pl14_micropy_src_wins_and_is_checked(sandbox, monkeypatch):
+    tree = _fake_tree(str(sandbox / "mine"))
+    monkeypatch.setenv("MICROPY_SRC", tree)
+    assert fi.sources() == tree                       # used in place, nothing unpacked
+    assert not os.path.exists(fi.SRC_DIR)
+    os.remove(os.path.join(tree, "lib", "pico-sdk", "README.md"))
+    with pytest.raises(fi.BuildError, match="lib/pico-sdk/README.md"):
+        fi.sources()
+    old = _fake_tree(str(sandbox / "old"), "1.27.0")
+    monkeypatch.setenv("MICROPY_SRC", old)
+    with pytest.raises(fi.BuildError, match="MicroPython 1.27.0, the images are pinned to 1.28.0"):
+        fi.sources()
+
+
+def test_pl14_tarball_is_checked_against_its_sha256_before_unpacking(sandbox):
+    tree = _fake_tree(str(sandbox / "tree"))
+    tarball = str(sandbox / "vendor" / PINS["tarball"]["name"])
+    _tarball(tarball, tree, PINS["tarball"]["top"])   # not the pinned file: another hash
+    with pytest.raises(fi.BuildError, match="sha256 .*, expected %s" % PINS["tarball"]["sha256"]):
+        fi.sources()
+    assert not os.path.exists(fi.SRC_DIR)
+
+
+def test_pl14_tarball_unpacked_once_into_build(sandbox, monkeypatch):
+    tree = _fake_tree(str(sandbox / "tree"))
+    tarball = str(sandbox / "vendor" / PINS["tarball"]["name"])
+    digest = _tarball(tarball, tree, PINS["tarball"]["top"])
+    pins = json.loads(json.dumps(PINS))
+    pins["tarball"]["sha256"] = digest
+    monkeypatch.setattr(fi, "pins", lambda: pins)
+    src = fi.sources()
+    assert src == os.path.join(fi.SRC_DIR, PINS["tarball"]["top"])
+    assert fi.tree_version(src) == "1.28.0"
+    marker = os.path.join(src, "build-output-kept")
+    open(marker, "w").close()
+    assert fi.sources() == src and os.path.exists(marker)   # the second run reuses the tree
+
+
+def _git(args, cwd):
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "init.defaultBranch=main"]
+                   + args, cwd=cwd, check=True, capture_output=True)
+
+
+def test_pl14_without_tarball_a_git_clone_at_the_pinned_commit(sandbox, monkeypatch):
+    upstream = _fake_tree(str(sandbox / "upstream"))
+    _git(["init", "-q"], upstream)
+    _git(["add", "-A"], upstream)
+    _git(["commit", "-qm", "v"], upstream)
+    _git(["tag", "v1.28.0"], upstream)
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=upstream, capture_output=True,
+                          text=True).stdout.strip()
+    pins = json.loads(json.dumps(PINS))
+    pins["micropython"]["git"] = upstream
+    pins["submodules"] = {}
+    pins["micropython"]["commit"] = "0" * 40
+    monkeypatch.setattr(fi, "pins", lambda: pins)
+    with pytest.raises(fi.BuildError, match="v1.28.0 is at %s, expected 0000" % head):
+        fi.sources()
+    pins["micropython"]["commit"] = head
+    src = fi.sources()
+    assert fi.tree_version(src) == "1.28.0" and os.path.isdir(os.path.join(src, ".git"))
+
+
+def test_pl14_size_guard_at_655360_bytes(tmp_path, monkeypatch):
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    for size, ok in ((655360, True), (655361, False), (507588, True)):
+        path = tmp_path / "firmware.bin"
+        path.write_bytes(b"\0" * size)
+        assert fi.size_report("x.bin", str(path), PINS["flash_limit"]) is ok
+    lines = out.getvalue().splitlines()
+    assert "headroom       0 bytes" in lines[0]
+    assert "headroom      -1 bytes" in lines[1] and "OVER THE LIMIT" in lines[1]
+    assert "headroom  147772 bytes" in lines[2]
+
+
+def test_pl14_image_module_carries_the_project_version(sandbox):
+    tree = _fake_tree(str(sandbox / "tree"))
+    env = {}
+    exec(fi.image_module("usher-badger2040", tree), env)
+    from usher import VERSION
+    assert (env["IMAGE"], env["VERSION"], env["MICROPYTHON"]) == ("usher-badger2040", VERSION, "1.28.0")
+
+
+def test_pl14_board_definitions_are_not_copied_by_usher_flash(tmp_path):
+    """firmware/boards/ is for the image build; `usher flash` copies the rest."""
+    sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+    from usher_host import build
+    fw = tmp_path / "firmware"
+    (fw / "usher").mkdir(parents=True)
+    (fw / "usher" / "__init__.py").write_text("VERSION = '1'\n")
+    (fw / "main.py").write_text("import usher\n")
+    (fw / "boards" / "USHER_X").mkdir(parents=True)
+    (fw / "boards" / "manifest.py").write_text("module('x.py')\n")
+    (fw / "boards" / "USHER_X" / "mpconfigboard.h").write_text("#define X 1\n")
+    image = build.build_image(str(fw), str(tmp_path / "cache"), "x64")
+    assert sorted(image) == ["/main.py", "/usher/__init__.mpy"]
+
+
+def _board_file(board, name):
+    with open(os.path.join(ROOT, "firmware", "boards", board, name)) as f:
+        return f.read()
+
+
+def test_pl14_board_definitions_agree_with_the_device_layer():
+    """The C side of each image names the board the profiles expect, and the
+    Badger's latch and wake buttons are the profile's pins (PL-4)."""
+    import re
+
+    from usher.device import boards
+    for board, profile in (("USHER_BADGER2040", "badger2040"), ("USHER_PICO_WS29", "pico_epaper29")):
+        name = re.search(r'#define MICROPY_HW_BOARD_NAME\s+"([^"]+)"', _board_file(board, "mpconfigboard.h"))
+        machine = name.group(1) + " with RP2040"         # MICROPY_BANNER_MACHINE on the rp2 port
+        assert boards.detect(lambda n: False, machine) == profile, machine
+        assert "(1408 * 1024)" in _board_file(board, "mpconfigboard.h")
+    c = _board_file("USHER_BADGER2040", "usher_board.c")
+    latch = int(re.search(r"#define USHER_LATCH_PIN \((\d+)\)", c).group(1))
+    assert latch == boards.BADGER2040["power_latch"]
+    mask = sum(1 << int(b) for b in re.findall(r"1u << (\d+)", re.search(r"#define USHER_BUTTON_MASK (.*)",
+                                                                           c).group(1)))
+    assert mask == sum(1 << gpio for _n, gpio, active, _p in boards.BADGER2040["buttons"] if active)
+    assert "MICROPY_BOARD_STARTUP()" in _board_file("USHER_BADGER2040", "mpconfigboard.h")
+    assert "MP_REGISTER_MODULE(MP_QSTR_wakeup" in c

@@ -1,0 +1,331 @@
+"""Build the Usher firmware images from pinned MicroPython sources (PL-14).
+
+Usage: python tools/firmware_image.py [rp2|stock|unix32|src] ...
+
+  rp2      the two board images: build/firmware/usher-badger2040.{bin,uf2}
+           and build/firmware/usher-pico-waveshare.{bin,uf2}
+  stock    stock RPI_PICO from the same sources:
+           build/firmware/micropython-rpi-pico-stock.{bin,uf2}
+  unix32   MicroPython's unix port, 32-bit, with the firmware frozen:
+           build/firmware/unix32/micropython
+  src      only prepare the sources and print their folder
+
+Sources, in this order (versions, commits and hashes: firmware/boards/
+sources.json, the only place they are pinned):
+  1. $MICROPY_SRC, a MicroPython 1.28.0 tree with its submodules, used in place;
+  2. the tarball micropython-1.28.0-rp2-src.tar.xz in $USHER_VENDOR (default
+     ../shared/vendor beside the repository), checked against its sha256 and
+     unpacked into build/mpy-src/;
+  3. otherwise a git clone of MicroPython at the pinned tag, with the pinned
+     submodule commits, into build/mpy-src/ (needs the network).
+
+The build folders stay in build/firmware/work/, so a second run after a
+change to one Python file rebuilds in seconds: cmake runs only when a
+folder is new or its configuration changed. Every rp2 image's firmware.bin
+must fit below the filesystem, which starts at 640 KB (655,360 bytes): each
+run prints size and headroom and fails when an image is over.
+"""
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BOARDS = os.path.join(ROOT, "firmware", "boards")
+BUILD = os.path.join(ROOT, "build")
+SRC_DIR = os.path.join(BUILD, "mpy-src")
+OUT = os.path.join(BUILD, "firmware")
+WORK = os.path.join(OUT, "work")
+UF2_FAMILY = "0xe48bff56"    # RP2040
+UF2_BASE = "0x10000000"      # XIP flash
+
+# name -> (board name, board folder or None for the port's own, output file
+# name without extension)
+IMAGES = {
+    "badger2040": ("USHER_BADGER2040", os.path.join(BOARDS, "USHER_BADGER2040"), "usher-badger2040"),
+    "pico-waveshare": ("USHER_PICO_WS29", os.path.join(BOARDS, "USHER_PICO_WS29"), "usher-pico-waveshare"),
+    "stock": ("RPI_PICO", None, "micropython-rpi-pico-stock"),
+}
+
+
+class BuildError(Exception):
+    pass
+
+
+def pins():
+    with open(os.path.join(BOARDS, "sources.json")) as f:
+        return json.load(f)
+
+
+def say(text):
+    print(text)
+    sys.stdout.flush()
+
+
+def run(cmd, cwd=None, env=None):
+    say("$ " + " ".join(cmd))
+    p = subprocess.run(cmd, cwd=cwd, env=env)
+    if p.returncode:
+        raise BuildError("command failed (exit %d): %s" % (p.returncode, " ".join(cmd)))
+
+
+def project_version():
+    with open(os.path.join(ROOT, "firmware", "usher", "__init__.py")) as f:
+        return re.search(r'VERSION = "([^"]+)"', f.read()).group(1)
+
+
+def tree_version(src):
+    """MicroPython's version from py/mpconfig.h, e.g. "1.28.0"."""
+    with open(os.path.join(src, "py", "mpconfig.h")) as f:
+        text = f.read()
+    parts = [re.search(r"#define MICROPY_VERSION_%s \(?(\d+)\)?" % k, text)
+             for k in ("MAJOR", "MINOR", "MICRO")]
+    if None in parts:
+        return None
+    return ".".join(m.group(1) for m in parts)
+
+
+def _sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def vendor_dir():
+    return os.environ.get("USHER_VENDOR") or os.path.join(os.path.dirname(ROOT), "shared", "vendor")
+
+
+def _check_tree(src, pinned, origin):
+    for part in ("py/mpconfig.h", "ports/rp2/CMakeLists.txt", "ports/unix/Makefile",
+                 "lib/pico-sdk/README.md", "lib/micropython-lib/README.md", "tools/uf2conv.py"):
+        if not os.path.exists(os.path.join(src, part)):
+            raise BuildError("%s: %s has no %s (a MicroPython tree with its submodules is needed)"
+                             % (origin, src, part))
+    version, want = tree_version(src), pinned["micropython"]["version"]
+    if version != want:
+        raise BuildError("%s: %s is MicroPython %s, the images are pinned to %s "
+                         "(firmware/boards/sources.json)" % (origin, src, version, want))
+    return src
+
+
+def _from_tarball(tarball, pinned):
+    info = pinned["tarball"]
+    src = os.path.join(SRC_DIR, info["top"])
+    stamp = os.path.join(SRC_DIR, ".source")
+    digest = _sha256(tarball)
+    if digest != info["sha256"]:
+        raise BuildError("%s: sha256 %s, expected %s (firmware/boards/sources.json); not unpacked"
+                         % (tarball, digest, info["sha256"]))
+    if os.path.isdir(src) and os.path.exists(stamp):
+        with open(stamp) as f:
+            if f.read().strip() == "tarball " + info["sha256"]:
+                return src
+    say("unpacking %s into %s" % (tarball, SRC_DIR))
+    shutil.rmtree(SRC_DIR, ignore_errors=True)
+    os.makedirs(SRC_DIR)
+    with tarfile.open(tarball) as t:
+        if hasattr(tarfile, "data_filter"):
+            t.extractall(SRC_DIR, filter="data")
+        else:
+            t.extractall(SRC_DIR)
+    with open(stamp, "w") as f:
+        f.write("tarball " + info["sha256"] + "\n")
+    return src
+
+
+def _git(args, cwd=None):
+    p = subprocess.run(["git"] + args, cwd=cwd, capture_output=True, text=True)
+    if p.returncode:
+        raise BuildError("git %s failed: %s" % (" ".join(args), (p.stderr or p.stdout).strip()))
+    return p.stdout.strip()
+
+
+def _from_git(pinned):
+    mp = pinned["micropython"]
+    src = os.path.join(SRC_DIR, "micropython-%s" % mp["version"])
+    stamp = os.path.join(SRC_DIR, ".source")
+    if os.path.isdir(src) and os.path.exists(stamp):
+        with open(stamp) as f:
+            if f.read().strip() == "git " + mp["commit"]:
+                return src
+    say("no %s in %s: cloning MicroPython %s from %s" % (pinned["tarball"]["name"], vendor_dir(),
+                                                        mp["tag"], mp["git"]))
+    shutil.rmtree(SRC_DIR, ignore_errors=True)
+    os.makedirs(SRC_DIR)
+    _git(["clone", "--depth", "1", "--branch", mp["tag"], mp["git"], src])
+    head = _git(["rev-parse", "HEAD"], cwd=src)
+    if head != mp["commit"]:
+        raise BuildError("%s is at %s, expected %s" % (mp["tag"], head, mp["commit"]))
+    for path, commit in sorted(pinned["submodules"].items()):
+        linked = _git(["rev-parse", "HEAD:" + path], cwd=src)
+        if linked != commit:
+            raise BuildError("%s pins %s at %s, sources.json says %s" % (mp["tag"], path, linked, commit))
+        _git(["-c", "protocol.version=2", "submodule", "update", "--init", "--depth", "1", path], cwd=src)
+        got = _git(["rev-parse", "HEAD"], cwd=os.path.join(src, path))
+        if got != commit:
+            raise BuildError("%s checked out at %s, expected %s" % (path, got, commit))
+    with open(stamp, "w") as f:
+        f.write("git " + mp["commit"] + "\n")
+    return src
+
+
+def sources():
+    """The MicroPython tree to build from (see the module docstring)."""
+    pinned = pins()
+    if os.environ.get("MICROPY_SRC"):
+        return _check_tree(os.path.abspath(os.environ["MICROPY_SRC"]), pinned, "MICROPY_SRC")
+    tarball = os.path.join(vendor_dir(), pinned["tarball"]["name"])
+    if os.path.exists(tarball):
+        return _check_tree(_from_tarball(tarball, pinned), pinned, tarball)
+    return _check_tree(_from_git(pinned), pinned, "git clone")
+
+
+def build_env(src):
+    env = dict(os.environ)
+    # Without this, a tree inside the project's git work tree reports the
+    # project's commit as MicroPython's version (makeversionhdr.py).
+    env["GIT_CEILING_DIRECTORIES"] = os.path.dirname(src)
+    # pico-sdk 2.x would git-clone picotool to make the .uf2; uf2conv.py
+    # makes it instead (it must be in the environment, see the vendor notes).
+    env["CMAKE_ARGS"] = "-Dpicotool_FOUND=0"
+    return env
+
+
+def jobs():
+    return str(os.environ.get("USHER_JOBS") or os.cpu_count() or 2)
+
+
+def _write_if_changed(path, text):
+    try:
+        with open(path) as f:
+            if f.read() == text:
+                return
+    except OSError:
+        pass
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def image_module(image, src):
+    """Source of usher_image, the frozen record of what the image is."""
+    return ("# Generated by tools/firmware_image.py: what this firmware image is (PL-14).\n"
+            "IMAGE = %r\nVERSION = %r\nMICROPYTHON = %r\n"
+            % (image, project_version(), tree_version(src)))
+
+
+def mpy_cross(src, env):
+    if not os.path.exists(os.path.join(src, "mpy-cross", "build", "mpy-cross")):
+        run(["make", "-C", os.path.join(src, "mpy-cross"), "-j" + jobs()], env=env)
+
+
+def _configure(bdir, args, env):
+    """cmake only when the folder is new or its configuration changed (the
+    port's make wrapper never re-runs it by itself)."""
+    stamp = os.path.join(bdir, ".usher-cmake")
+    want = json.dumps(args)
+    if os.path.exists(os.path.join(bdir, "Makefile")) and os.path.exists(stamp):
+        with open(stamp) as f:
+            if f.read() == want:
+                return
+    shutil.rmtree(bdir, ignore_errors=True)
+    run(["cmake"] + args, env=env)
+    with open(stamp, "w") as f:
+        f.write(want)
+
+
+def size_report(name, path, limit):
+    size = os.path.getsize(path)
+    headroom = limit - size
+    say("%-28s firmware.bin %7d bytes, limit %d, headroom %7d bytes (%.1f%% used)%s"
+        % (name, size, limit, headroom, 100.0 * size / limit, "" if headroom >= 0 else "  OVER THE LIMIT"))
+    return headroom >= 0
+
+
+def build_rp2(name, src, env):
+    board, board_dir, out_name = IMAGES[name]
+    rp2 = os.path.join(src, "ports", "rp2")
+    if board_dir is None:
+        board_dir = os.path.join(rp2, "boards", board)
+    bdir = os.path.join(WORK, "rp2-" + board)
+    args = ["-S", rp2, "-B", bdir, "-DPICO_BUILD_DOCS=0", "-DMICROPY_BOARD=" + board,
+            "-DMICROPY_BOARD_DIR=" + board_dir, "-Dpicotool_FOUND=0"]
+    _configure(bdir, args, env)
+    if board_dir.startswith(BOARDS):
+        _write_if_changed(os.path.join(bdir, "usher_gen", "usher_image.py"), image_module(out_name, src))
+    t0 = time.time()
+    run(["make", "-C", bdir, "-j" + jobs()], env=env)
+    bin_out = os.path.join(OUT, out_name + ".bin")
+    uf2_out = os.path.join(OUT, out_name + ".uf2")
+    shutil.copyfile(os.path.join(bdir, "firmware.bin"), bin_out)
+    shutil.copyfile(os.path.join(bdir, "firmware.elf"), os.path.join(OUT, out_name + ".elf"))
+    run([sys.executable, os.path.join(src, "tools", "uf2conv.py"), "-f", UF2_FAMILY, "-b", UF2_BASE,
+         "-c", "-o", uf2_out, bin_out], env=env)
+    say("%s: %s, %s (%.0f s)" % (name, os.path.relpath(bin_out, ROOT), os.path.relpath(uf2_out, ROOT),
+                                 time.time() - t0))
+    return bin_out
+
+
+def build_unix32(src, env):
+    bdir = os.path.join(WORK, "unix32")
+    gen = os.path.join(bdir, "usher_gen")
+    _write_if_changed(os.path.join(gen, "usher_image.py"), image_module("unix32", src))
+    run(["make", "-C", os.path.join(src, "ports", "unix"), "-j" + jobs(), "VARIANT=standard",
+         "BUILD=" + bdir, "MICROPY_FORCE_32BIT=1", "MICROPY_PY_BTREE=0", "MICROPY_PY_SSL=0",
+         "MICROPY_PY_FFI=0", "FROZEN_MANIFEST=" + os.path.join(BOARDS, "unix32", "manifest.py"),
+         "MICROPY_MANIFEST_USHER_GEN=" + gen], env=env)
+    os.makedirs(os.path.join(OUT, "unix32"), exist_ok=True)
+    dst = os.path.join(OUT, "unix32", "micropython")
+    shutil.copyfile(os.path.join(bdir, "micropython"), dst + ".tmp")
+    os.chmod(dst + ".tmp", 0o755)
+    os.replace(dst + ".tmp", dst)
+    say("unix32: %s" % os.path.relpath(dst, ROOT))
+    return dst
+
+
+def main(argv):
+    targets = argv or ["rp2"]
+    for t in targets:
+        if t not in ("rp2", "stock", "unix32", "src"):
+            say("unknown target %r (rp2, stock, unix32, src)" % t)
+            return 2
+    t0 = time.time()
+    try:
+        src = sources()
+        if targets == ["src"]:
+            say(src)
+            return 0
+        env = build_env(src)
+        mpy_cross(src, env)
+        limit = pins()["flash_limit"]
+        sized = []
+        for t in targets:
+            if t == "rp2":
+                for name in ("badger2040", "pico-waveshare"):
+                    sized.append((name, build_rp2(name, src, env)))
+            elif t == "stock":
+                sized.append(("stock", build_rp2("stock", src, env)))
+            elif t == "unix32":
+                build_unix32(src, env)
+    except BuildError as e:
+        say("firmware build failed: %s" % e)
+        return 1
+    ok = True
+    for _name, path in sized:
+        ok = size_report(os.path.basename(path), path, limit) and ok
+    say("firmware: done in %.0f s from %s" % (time.time() - t0, src))
+    if not ok:
+        say("firmware build failed: an image is larger than %d bytes, the start of the filesystem" % limit)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
