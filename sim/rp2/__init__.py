@@ -315,3 +315,99 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
     result["files"] = files
     result["_tmp"] = tmp
     return result
+
+
+# --- power cuts (PL-8) -------------------------------------------------------------------
+def acknowledged(entries):
+    """The running game's actions as the log acknowledged them (the App logs
+    an action after saving it, PL-8), undos applied; None when no game runs."""
+    acts = None
+    for e in entries:
+        k = e.get("k")
+        if k == "game":
+            acts = []
+        elif k == "action" and acts is not None:
+            acts.append(e["d"])
+        elif k == "undo" and acts is not None:
+            del acts[e["d"]["actions"]:]
+        elif k == "end":
+            acts = None
+    return acts
+
+
+def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=None):
+    """Play a session and cut the power n times, in one emulator run: after
+    `start` tokens, each round plays 0-2 tokens, then presses the next one
+    and cuts the power at a random moment of it (one round in four) or in
+    the middle of one of its flash programs or erases, dumps the filesystem
+    and boots from the flash as the cut left it. Returns one record per cut:
+    where it fell, whether the next boot showed a picture, the saved game's
+    source, whether every acknowledged action was kept (and at most the one
+    in flight added) and whether the next boot logged an error."""
+    import random
+    from usher.core import storage
+    script = [t for t in session_script(session).split(",") if t.strip()]
+    rng = random.Random(seed)
+    binary, _ = image("badger2040")
+    tmp = tempfile.TemporaryDirectory()
+    steps = [{"boot": {}}] + script_steps(",".join(script[:start]))
+    pos = start
+    plan = []
+    for i in range(n):
+        for _ in range(rng.randrange(0, 3)):
+            tok = script[pos % len(script)]
+            pos += 1
+            steps += script_steps(tok)
+        tok = script[pos % len(script)]
+        pos += 1
+        if tok.lower() == "restart":
+            tok = "C"
+        if rng.random() < 0.25:
+            cut = {"press": tok, "cut_ms": rng.randrange(40, 1500)}
+        else:
+            cut = {"press": tok, "cut_on_program": 1 + rng.randrange(0, 4), "fraction": rng.random(),
+                   "limit_ms": 8000}
+        dump = os.path.join(tmp.name, "cut%03d.img" % i)
+        plan.append((len(steps), dump))
+        steps += [cut, {"dump": dump}, {"boot": {}}]
+    final = os.path.join(tmp.name, "final.img")
+    steps.append({"dump": final})
+    fs_img = make_fs(os.path.join(tmp.name, "fs.img"), firmware_files(False, tmp.name))
+    result = run_job({"firmware": binary, "profile": "badger2040", "fs": fs_img, "steps": steps,
+                      "continue_after_cut": True}, timeout=6 * 3600)
+    out = []
+    dumps = [d for _, d in plan] + [final]
+    logs = []
+    saved = []
+    for d in dumps:
+        files = os.path.join(tmp.name, "x" + os.path.basename(d))
+        r = _fsimage("extract", d, files)
+        if r.returncode:
+            logs.append(None)
+            saved.append(("unmountable", None))
+            continue
+        logs.append(read_log(os.path.join(files, "data")))
+        try:
+            rec, source = storage.load(os.path.join(files, "data", "game.json"), None)
+        except storage.StorageError:
+            rec, source = None, "corrupt"
+        saved.append((source, rec["actions"] if rec else None))
+    for i, (idx, _) in enumerate(plan):
+        st = result["steps"][idx]
+        boot = result["steps"][idx + 2]
+        acked = acknowledged(logs[i]) if logs[i] is not None else None
+        source, acts = saved[i]
+        kept = logs[i] is not None and (acked is None or (
+            acts is not None and acts[:len(acked)] == acked and len(acts) <= len(acked) + 1))
+        nxt = logs[i + 1] or []
+        boots = [j for j, e in enumerate(nxt) if e.get("k") == "boot"]
+        error = bool(boots) and any(e.get("k") == "error" for e in nxt[boots[-1]:])
+        rec = {"cut": "time" if "cut_ms" in steps[idx] else "flash", "result": st["result"],
+               "op": (st.get("partial") or {}).get("kind"), "boots": bool(boot["refreshes"]),
+               "source": source, "kept": kept, "acked": None if acked is None else len(acked),
+               "error_logged": error, "mountable": logs[i] is not None}
+        out.append(rec)
+        if on_cut:
+            on_cut(rec)
+    tmp.cleanup()
+    return out, result

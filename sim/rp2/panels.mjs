@@ -61,6 +61,7 @@ class PanelModel {
     this.data = [];
     this.busyUntil = 0;
     this.refreshUntil = 0;
+    this.busyAlarm = null;         // alarms belong to one chip's clock
     this.powerReset();
     this.setBusyPin(false);
     const rst = mcu.gpio[this.pins.rst];

@@ -19,7 +19,12 @@
 //   {"press": "A", "cut_ms": N}  press A and cut the power N ms later
 //   {"cut_ms": N}             run N ms, then cut the power
 //   {"cut_on_program": K}     run until the K-th flash program/erase of this
-//                             step is under way, then cut the power in its middle
+//                             step is under way, then cut the power inside it
+//                             (at "fraction" of its duration); with "press" the
+//                             button is tapped first
+//   {"dump": PATH}            write the filesystem region of the flash to PATH
+// With "continue_after_cut" the job goes on after a cut (the next step is
+// normally a boot from the flash as the cut left it).
 // Each entry: chip time, active (non-sleeping) time, the refreshes that
 // started (kind, window, busy time, picture as hex) and the picture shown at
 // the end. Quiet means: the panel not busy, and no SPI byte and no stretch of
@@ -283,6 +288,11 @@ class Runner {
       }
       out.partial = b.cut();
       result = result === 'stop' ? 'cut' : 'cut-late';
+    } else if (s.dump !== undefined) {
+      // The filesystem region as it is now (after a cut: as the cut left it).
+      if (b.powered && b.mcu) b.flash.set(b.flashView.subarray(0, b.flash.length));
+      fs.writeFileSync(s.dump, b.fsImage());
+      result = 'dumped';
     } else {
       throw new Error('unknown step ' + JSON.stringify(s));
     }
@@ -308,7 +318,7 @@ class Runner {
       if (s.token) r.token = s.token;
       steps.push(r);
       if (r.result === 'off' && !s.until_off) break;
-      if (r.result === 'cut' || r.result === 'cut-late') break;
+      if ((r.result === 'cut' || r.result === 'cut-late') && !this.job.continue_after_cut) break;
     }
     const b = this.board;
     if (b.powered && b.mcu) b.saveFlash();
