@@ -118,7 +118,7 @@ def make_fs(path, specs):
     """A filesystem image at path holding SRC=DEST specs (files or trees)."""
     r = _fsimage("make", path, *specs)
     if r.returncode:
-        raise EmulatorError("fsimage make: %s" % r.stderr.decode(errors="replace"))
+        raise EmulatorError("fsimage make: %s" % (r.stdout + r.stderr).decode(errors="replace"))
     return path
 
 

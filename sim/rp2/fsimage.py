@@ -77,6 +77,9 @@ def _copy(fs, src, dest):
         return
     with open(src, "rb") as f:
         data = f.read()
+    parent = dest.rsplit("/", 1)[0]
+    if parent:
+        _mkdirs(fs, parent)
     with fs.open(dest, "wb") as f:
         f.write(data)
 
