@@ -160,7 +160,7 @@ export class Board {
   checkPower() {
     const P = this.profile;
     if (P.latch === null || this.vbus) return;
-    if (!this.latchHigh && this.pressed.size === 0) this.powered = false;
+    if (this.powered && !this.latchHigh && this.pressed.size === 0) this.cut();
   }
 
   get nanos() {
