@@ -61,7 +61,7 @@ def one_session(args):
     r = rp2.play(script, stock=stock, heap=True)
     wall = time.time() - t0
     seeds = rp2.seeds_from_log(rp2.read_log(os.path.join(r["files"], "data")))
-    frames = rp2.sim_frames(script, seeds)
+    frames = rp2.sim_frames(script, seeds, board="badger2040")
     bad = rp2.compare_session(r, frames, "badger2040")
     presses = [s for s in r["steps"][1:] if s.get("token") and s["token"].lower() != "restart"]
     compute = [s["active_ms"] for s in presses]
