@@ -8,6 +8,7 @@ count.
   python bench/rp2.py --sessions      the sessions only
   python bench/rp2.py --cuts N        the power-cut campaign only, N cuts (default 200)
   python bench/rp2.py --jobs 2        run that many emulators at once
+  python bench/rp2.py --sessions --image frozen   one image only
 
 Columns:
   boot        reset to the first refresh of the panel (the launcher or the
@@ -81,21 +82,29 @@ def one_session(args):
     }
 
 
-def sessions(jobs):
-    work = [(n, s) for s in (False, True) for n in SESSIONS]
-    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
-        rows = list(ex.map(one_session, work))
-    print("Sessions on the emulated Badger 2040 (rp2040js, 125 MHz); ms of chip time, heap in bytes")
-    print("%-15s %-10s %7s %7s %-22s %-13s %-13s %8s %9s %s"
+HEADER = ("%-15s %-10s %7s %7s %-22s %-13s %-13s %8s %9s %s"
           % ("session", "image", "presses", "boot", "compute med/p95/max", "updates med/p90/clean",
              "busy med/p90", "live", "free min", "check"))
-    for x in rows:
-        c, u, b = x["compute"], x["updates"], x["busy"]
-        check = "ok" if not x["mismatches"] and not x["errors"] else "%d differ, %d panel errors" % (
-            x["mismatches"], x["errors"])
-        print("%-15s %-10s %7d %7.0f %6.0f/%6.0f/%6.0f   %3d/%3d/%3d %10.0f/%5.0f %8s %9s %s"
-              % (x["name"], x["image"], x["presses"], x["boot"] or -1, c[0], c[1], c[2], u[0], u[1], u[2],
-                 b[0], b[1], x["live"], x["free"], check))
+
+
+def row(x):
+    c, u, b = x["compute"], x["updates"], x["busy"]
+    check = "ok" if not x["mismatches"] and not x["errors"] else "%d differ, %d panel errors" % (
+        x["mismatches"], x["errors"])
+    return ("%-15s %-10s %7d %7.0f %6.0f/%6.0f/%6.0f   %3d/%3d/%3d %10.0f/%5.0f %8s %9s %s"
+            % (x["name"], x["image"], x["presses"], x["boot"] or -1, c[0], c[1], c[2], u[0], u[1], u[2],
+               b[0], b[1], x["live"], x["free"], check))
+
+
+def sessions(jobs, which=(False, True)):
+    work = [(n, s) for s in which for n in SESSIONS]
+    print("Sessions on the emulated Badger 2040 (rp2040js, 125 MHz); ms of chip time, heap in bytes")
+    print(HEADER, flush=True)
+    rows = []
+    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+        for x in ex.map(one_session, work):
+            rows.append(x)
+            print(row(x), flush=True)
     print("(emulation: %.0f s of wall time for %.0f s of chip time)"
           % (sum(x["wall"] for x in rows), sum(x["chip_s"] for x in rows)))
     return rows
@@ -138,10 +147,12 @@ def main(argv):
     ap.add_argument("--sessions", action="store_true")
     ap.add_argument("--cuts", type=int, default=None)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--image", choices=("frozen", "stock"), default=None,
+                    help="only the sessions on this image")
     a = ap.parse_args(argv)
     both = not a.sessions and a.cuts is None
     if a.sessions or both:
-        sessions(a.jobs)
+        sessions(a.jobs, (False, True) if a.image is None else (a.image == "stock",))
     if a.cuts is not None or both:
         cuts(a.cuts or 200, a.jobs)
 
