@@ -320,19 +320,43 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
 # --- power cuts (PL-8) -------------------------------------------------------------------
 def acknowledged(entries):
     """The running game's actions as the log acknowledged them (the App logs
-    an action after saving it, PL-8), undos applied; None when no game runs."""
+    an action after saving it, PL-8), undos applied; None when no game runs.
+    A cut between an action's save and its log line leaves an action the
+    log never names: the next boot's "resume" entry gives the saved count,
+    and such actions stand as None. A resume with fewer actions than were
+    acknowledged is a lost action: the list is then returned with the
+    marker LOST at its end, which no saved game matches."""
     acts = None
     for e in entries:
         k = e.get("k")
+        d = e.get("d")
         if k == "game":
             acts = []
         elif k == "action" and acts is not None:
-            acts.append(e["d"])
+            acts.append(d)
         elif k == "undo" and acts is not None:
-            del acts[e["d"]["actions"]:]
+            del acts[d["actions"]:]
         elif k == "end":
             acts = None
+        elif k == "resume" and acts is not None and type(d) is dict:
+            n = d.get("actions", 0)
+            if d.get("game") is None or n < len(acts):
+                return acts + [LOST]
+            acts.extend([None] * (n - len(acts)))
     return acts
+
+
+LOST = {"lost": "an acknowledged action is missing after a boot"}
+
+
+def kept_all(acked, saved):
+    """Every acknowledged action is in the saved game in its place, and at
+    most the one in flight was added."""
+    if acked is None:
+        return True
+    if saved is None or len(saved) < len(acked) or len(saved) > len(acked) + 1:
+        return False
+    return all(a is None or a == b for a, b in zip(acked, saved))
 
 
 def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=None):
@@ -397,8 +421,7 @@ def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=Non
         boot = result["steps"][idx + 2]
         acked = acknowledged(logs[i]) if logs[i] is not None else None
         source, acts = saved[i]
-        kept = logs[i] is not None and (acked is None or (
-            acts is not None and acts[:len(acked)] == acked and len(acts) <= len(acked) + 1))
+        kept = logs[i] is not None and kept_all(acked, acts)
         nxt = logs[i + 1] or []
         boots = [j for j, e in enumerate(nxt) if e.get("k") == "boot"]
         error = bool(boots) and any(e.get("k") == "error" for e in nxt[boots[-1]:])
@@ -406,6 +429,8 @@ def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=Non
                "op": (st.get("partial") or {}).get("kind"), "boots": bool(boot["refreshes"]),
                "source": source, "kept": kept, "acked": None if acked is None else len(acked),
                "error_logged": error, "mountable": logs[i] is not None}
+        if not kept:
+            rec["detail"] = {"acked": acked, "saved": acts}
         out.append(rec)
         if on_cut:
             on_cut(rec)
