@@ -96,13 +96,14 @@ def row(x):
                b[0], b[1], x["live"], x["free"], check))
 
 
-def sessions(jobs, which=(False, True)):
-    work = [(n, s) for s in which for n in SESSIONS]
+def sessions(jobs, which=(False, True), names=SESSIONS):
+    work = [(n, s) for s in which for n in names]
     print("Sessions on the emulated Badger 2040 (rp2040js, 125 MHz); ms of chip time, heap in bytes")
     print(HEADER, flush=True)
     rows = []
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
-        for x in ex.map(one_session, work):
+        for fut in concurrent.futures.as_completed([ex.submit(one_session, w) for w in work]):
+            x = fut.result()
             rows.append(x)
             print(row(x), flush=True)
     print("(emulation: %.0f s of wall time for %.0f s of chip time)"
@@ -149,10 +150,11 @@ def main(argv):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--image", choices=("frozen", "stock"), default=None,
                     help="only the sessions on this image")
+    ap.add_argument("--session", action="append", choices=SESSIONS, help="only these sessions")
     a = ap.parse_args(argv)
     both = not a.sessions and a.cuts is None
     if a.sessions or both:
-        sessions(a.jobs, (False, True) if a.image is None else (a.image == "stock",))
+        sessions(a.jobs, (False, True) if a.image is None else (a.image == "stock",), a.session or SESSIONS)
     if a.cuts is not None or both:
         cuts(a.cuts or 200, a.jobs)
 
