@@ -17,7 +17,7 @@ PORTABLE_PATH := firmware:tests/portable
 DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 
 .PHONY: setup system-deps sim test check lint types test-cpython test-unix test-device test-wasm test-mpy \
-	bench screenshots golden fonts icons clean web web-serve web-screenshots  faults \
+	bench bench-rp2 test-rp2 screenshots golden fonts icons clean web web-serve web-screenshots faults \
 	firmware firmware-stock firmware-unix32 firmware-deps test-frozen
 
 setup: system-deps $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
@@ -68,7 +68,7 @@ $(NODE_STAMP): package.json package-lock.json
 sim: $(STAMP)
 	$(PY) -m sim $(ARGS)
 
-test: setup check test-cpython test-unix test-device test-wasm test-mpy firmware test-frozen
+test: setup check test-cpython test-unix test-device test-wasm test-mpy firmware test-frozen test-rp2
 
 check: lint types
 
@@ -110,6 +110,18 @@ test-frozen: firmware-deps
 # Every firmware module must compile for the RP2040 (Cortex-M0+).
 test-mpy: $(STAMP)
 	$(PY) tools/mpy_check.py firmware
+
+# The firmware images on the emulated RP2040 (PL-16, sim/rp2/ on rp2040js):
+# boot, panels, buttons, a whole game, the Pico + Waveshare image, idle
+# power-off and power cuts, every picture compared with the simulator's.
+# The bootrom is read from $USHER_BOOTROM or ../shared/vendor (never copied).
+test-rp2: $(STAMP) $(NODE_STAMP) firmware
+	USHER_RP2=1 $(PY) -m pytest tests/rp2
+
+# Figures on the emulated chip: every game's session on the frozen image and
+# on stock MicroPython with .mpy files, and a 200-cut power-cut campaign.
+bench-rp2: $(STAMP) $(NODE_STAMP) firmware firmware-stock
+	$(PY) bench/rp2.py
 
 # Heap of every workload on WebAssembly (engines, UI sessions, core) and on
 # the frozen 32-bit unix build, time per button press on the unix port,

@@ -8,3 +8,8 @@ for sub in ("firmware", os.path.join("tests", "portable"), ""):
     p = os.path.join(ROOT, sub)
     if p not in sys.path:
         sys.path.insert(0, p)
+
+# The emulated-board tests (tests/rp2, PL-16) need the firmware images and
+# take minutes: `make test-rp2` (part of `make test`) builds the images and
+# runs them with USHER_RP2=1; a plain `pytest` leaves them out.
+collect_ignore = [] if os.environ.get("USHER_RP2") else ["rp2"]

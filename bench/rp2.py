@@ -1,0 +1,163 @@
+"""The firmware on the emulated RP2040 (PL-16, sim/rp2/): one scripted session
+per game, played on the Badger image with the firmware frozen and on stock
+MicroPython with the firmware as .mpy files on littlefs, then a power-cut
+campaign. Every figure is chip time at 125 MHz, from the emulator's cycle
+count.
+
+  python bench/rp2.py                 both tables (make bench-rp2)
+  python bench/rp2.py --sessions      the sessions only
+  python bench/rp2.py --cuts N        the power-cut campaign only, N cuts (default 200)
+  python bench/rp2.py --jobs 2        run that many emulators at once
+  python bench/rp2.py --sessions --image frozen   one image only
+
+Columns:
+  boot        reset to the first refresh of the panel (the launcher or the
+              resumed screen), ms
+  compute     per script token ("press": a tap, a long press or a held
+              button with its repeats): the time the core was not sleeping
+              from the press until the firmware went quiet, ms (median, p95,
+              max). It includes the SPI transfers of the refresh, the
+              conversion of the canvas and the main loop's polling while the
+              panel is busy (about 3% of the elapsed time).
+  updates     panel refreshes started per press (median, p90; and how many
+              presses had a clean, OTP, refresh)
+  busy        the panel's BUSY time per press, ms (median, p90): the
+              waveform durations of sim/rp2/panels.mjs
+  live        the largest live heap found at a garbage collection (blocks
+              marked reachable), bytes
+  free min    the smallest free heap found as a collection starts, bytes
+The refresh policy measured is the one on this branch's firmware.
+"""
+import argparse
+import concurrent.futures
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+
+import sim.rp2 as rp2  # noqa: E402
+
+SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
+
+
+def pct(values, p):
+    if not values:
+        return 0
+    v = sorted(values)
+    i = min(len(v) - 1, max(0, int(round(p / 100.0 * (len(v) - 1)))))
+    return v[i]
+
+
+def median(values):
+    return pct(values, 50)
+
+
+def one_session(args):
+    name, stock = args
+    script = rp2.session_script(name)
+    t0 = time.time()
+    r = rp2.play(script, stock=stock, heap=True)
+    wall = time.time() - t0
+    seeds = rp2.seeds_from_log(rp2.read_log(os.path.join(r["files"], "data")))
+    frames = rp2.sim_frames(script, seeds, board="badger2040")
+    bad = rp2.compare_session(r, frames, "badger2040")
+    presses = [s for s in r["steps"][1:] if s.get("token") and s["token"].lower() != "restart"]
+    compute = [s["active_ms"] for s in presses]
+    updates = [len(s["refreshes"]) for s in presses]
+    busy = [sum(f["busy_ms"] for f in s["refreshes"]) for s in presses]
+    clean = sum(1 for s in presses if any(f["mode"] == "otp" for f in s["refreshes"]))
+    heap = r.get("heap") or {}
+    return {
+        "name": name, "image": "stock+.mpy" if stock else "frozen", "presses": len(presses),
+        "boot": r["steps"][0].get("first_frame_ms"),
+        "compute": (median(compute), pct(compute, 95), max(compute) if compute else 0),
+        "updates": (median(updates), pct(updates, 90), clean),
+        "busy": (median(busy), pct(busy, 90)),
+        "live": heap.get("peak_live"), "free": heap.get("min_free"),
+        "mismatches": len(bad), "errors": len(r["errors"]), "wall": wall,
+        "chip_s": r["steps"][-1]["t_ms"] / 1000.0,
+    }
+
+
+HEADER = ("%-15s %-10s %7s %7s %-22s %-13s %-13s %8s %9s %s"
+          % ("session", "image", "presses", "boot", "compute med/p95/max", "updates med/p90/clean",
+             "busy med/p90", "live", "free min", "check"))
+
+
+def row(x):
+    c, u, b = x["compute"], x["updates"], x["busy"]
+    check = "ok" if not x["mismatches"] and not x["errors"] else "%d differ, %d panel errors" % (
+        x["mismatches"], x["errors"])
+    return ("%-15s %-10s %7d %7.0f %6.0f/%6.0f/%6.0f   %3d/%3d/%3d %10.0f/%5.0f %8s %9s %s"
+            % (x["name"], x["image"], x["presses"], x["boot"] or -1, c[0], c[1], c[2], u[0], u[1], u[2],
+               b[0], b[1], x["live"], x["free"], check))
+
+
+def sessions(jobs, which=(False, True), names=SESSIONS):
+    work = [(n, s) for s in which for n in names]
+    print("Sessions on the emulated Badger 2040 (rp2040js, 125 MHz); ms of chip time, heap in bytes")
+    print(HEADER, flush=True)
+    rows = []
+    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+        for fut in concurrent.futures.as_completed([ex.submit(one_session, w) for w in work]):
+            x = fut.result()
+            rows.append(x)
+            print(row(x), flush=True)
+    print("(emulation: %.0f s of wall time for %.0f s of chip time)"
+          % (sum(x["wall"] for x in rows), sum(x["chip_s"] for x in rows)))
+    return rows
+
+
+# --- power cuts ---------------------------------------------------------------------------
+def cuts(n, jobs):
+    """n cuts in `jobs` emulator runs of n / jobs cuts each (different seeds)."""
+    per = [n // jobs + (1 if i < n % jobs else 0) for i in range(jobs)]
+    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+        parts = list(ex.map(lambda a: rp2.power_cut_campaign(a[0], seed=a[1])[0],
+                            [(k, 100 + i) for i, k in enumerate(per) if k]))
+    res = [c for part in parts for c in part]
+    print("Power cuts during solo Multisala games (multisala_solo), %d cuts; after each, a boot "
+          "from the flash as it was left" % len(res))
+    rows = [
+        ("at a random moment of a press", sum(1 for r in res if r["cut"] == "time")),
+        ("aimed at a flash operation", sum(1 for r in res if r["cut"] == "flash")),
+        ("  fell inside a page program", sum(1 for r in res if r["op"] == "program")),
+        ("  fell inside a sector erase", sum(1 for r in res if r["op"] == "erase")),
+        ("  none came (press wrote nothing)", sum(1 for r in res if r["result"] == "cut-late")),
+        ("filesystem mounts after the cut", sum(1 for r in res if r["mountable"])),
+        ("booted to a picture", sum(1 for r in res if r["boots"])),
+        ("every acknowledged action kept", sum(1 for r in res if r["kept"])),
+        ("saved game from the main file", sum(1 for r in res if r["source"] == "main")),
+        ("  from the new temp file", sum(1 for r in res if r["source"] == "recovered")),
+        ("  from the backup", sum(1 for r in res if r["source"] == "backup")),
+        ("  none (no game running)", sum(1 for r in res if r["source"] == "none")),
+        ("  unreadable", sum(1 for r in res if r["source"] in ("corrupt", "unmountable"))),
+        ("error logged at the next boot", sum(1 for r in res if r["error_logged"])),
+    ]
+    for label, count in rows:
+        print("  %-36s %5d" % (label, count))
+    return res
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="python bench/rp2.py", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sessions", action="store_true")
+    ap.add_argument("--cuts", type=int, default=None)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--image", choices=("frozen", "stock"), default=None,
+                    help="only the sessions on this image")
+    ap.add_argument("--session", action="append", choices=SESSIONS, help="only these sessions")
+    a = ap.parse_args(argv)
+    both = not a.sessions and a.cuts is None
+    if a.sessions or both:
+        sessions(a.jobs, (False, True) if a.image is None else (a.image == "stock",), a.session or SESSIONS)
+    if a.cuts is not None or both:
+        cuts(a.cuts or 200, a.jobs)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,438 @@
+"""The emulated board (PL-16) from Python: jobs for sim/rp2/run.mjs (Node,
+rp2040js), filesystem images, panel pictures and the simulator's frames for
+the same script.
+
+Paths come from the environment:
+  USHER_BOOTROM       the RP2040 B1 bootrom (default ../shared/vendor/rp2040-bootrom-b1.bin
+                      beside the repository, or one folder further up; rp2040js's
+                      repository carries the same ROM in demo/bootrom.ts); it is never
+                      copied into the project
+  USHER_FIRMWARE_DIR  the images of `make firmware` (default build/firmware)
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from sim.session import ROOT, Session, parse_script
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+WIDTH = 296
+HEIGHT = 128
+PAGES = 16
+FS_OFFSET = 0xA0000
+FS_BYTES = 352 * 4096
+MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+
+IMAGES = {
+    "badger2040": "usher-badger2040",
+    "pico_epaper29": "usher-pico-waveshare",
+    "stock": "micropython-rpi-pico-stock",
+}
+
+
+class EmulatorError(Exception):
+    pass
+
+
+def bootrom_path():
+    if os.environ.get("USHER_BOOTROM"):
+        return os.environ["USHER_BOOTROM"]
+    # ../shared/vendor beside the repository (CI); a worktree one level deeper also finds it
+    up = os.path.dirname(ROOT)
+    for base in (up, os.path.dirname(up)):
+        p = os.path.join(base, "shared", "vendor", "rp2040-bootrom-b1.bin")
+        if os.path.exists(p):
+            return p
+    return os.path.join(up, "shared", "vendor", "rp2040-bootrom-b1.bin")
+
+
+def firmware_dir():
+    return os.environ.get("USHER_FIRMWARE_DIR") or os.path.join(ROOT, "build", "firmware")
+
+
+def image(name):
+    """(bin path, elf path or None) of one image of `make firmware`. The ELF
+    (for the heap figures) sits beside the .bin or in the build folders
+    under build/firmware/work/, where the one whose firmware.bin equals the
+    image is taken."""
+    base = os.path.join(firmware_dir(), IMAGES[name])
+    binary = base + ".bin"
+    elf = base + ".elf"
+    if os.path.exists(elf):
+        return binary, elf
+    if os.path.exists(binary):
+        import glob
+        with open(binary, "rb") as f:
+            want = f.read()
+        for cand in sorted(glob.glob(os.path.join(firmware_dir(), "work", "**", "firmware.bin"),
+                                     recursive=True)):
+            with open(cand, "rb") as f:
+                if f.read() == want and os.path.exists(cand[:-4] + ".elf"):
+                    return binary, cand[:-4] + ".elf"
+    return binary, None
+
+
+def session_script(name):
+    """A scripted session of tests/portable/ui_session_*.py by name."""
+    import importlib.util
+    folder = os.path.join(ROOT, "tests", "portable")
+    for fn in sorted(os.listdir(folder)):
+        if fn.startswith("ui_session_") and fn.endswith(".py"):
+            spec = importlib.util.spec_from_file_location(fn[:-3], os.path.join(folder, fn))
+            mod = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(mod)
+            scripts = dict(mod.SESSIONS)
+            if name in scripts:
+                return scripts[name]
+    raise KeyError(name)
+
+
+def heap_symbols(elf):
+    """Addresses the bench follows the GC by: mp_state_ctx, gc_collect_start
+    and gc_collect_end, read with arm-none-eabi-nm."""
+    if not elf:
+        return None
+    try:
+        out = subprocess.run(["arm-none-eabi-nm", elf], capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    want = {"mp_state_ctx": "state", "gc_collect_start": "collect_start", "gc_collect_end": "collect_end"}
+    found = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[2] in want:
+            found[want[parts[2]]] = int(parts[0], 16)
+    return found if len(found) == 3 else None
+
+
+# --- filesystem images (MicroPython's own littlefs, on the unix port) --------
+def _fsimage(*args, capture=True):
+    r = subprocess.run([MICROPYTHON, "-X", "heapsize=24M", os.path.join(HERE, "fsimage.py")] + list(args),
+                       capture_output=capture)
+    return r
+
+
+def make_fs(path, specs):
+    """A filesystem image at path holding SRC=DEST specs (files or trees)."""
+    r = _fsimage("make", path, *specs)
+    if r.returncode:
+        raise EmulatorError("fsimage make: %s" % (r.stdout + r.stderr).decode(errors="replace"))
+    return path
+
+
+def fs_from_flash(flash_path, out_path):
+    with open(flash_path, "rb") as f:
+        f.seek(FS_OFFSET)
+        data = f.read(FS_BYTES)
+    with open(out_path, "wb") as f:
+        f.write(data)
+    return out_path
+
+
+def extract_flash(flash_path, dest):
+    """Every file of a flash dump's filesystem under dest."""
+    with tempfile.TemporaryDirectory() as tmp:
+        img = fs_from_flash(flash_path, os.path.join(tmp, "fs.img"))
+        r = _fsimage("extract", img, dest)
+        if r.returncode:
+            raise EmulatorError("the filesystem does not mount: %s" % r.stderr.decode(errors="replace"))
+    return dest
+
+
+def firmware_files(stock=False, tmp=None):
+    """Specs for the filesystem: main.py, and with a stock image the
+    firmware as .mpy files compiled for armv6m (PL-1's path)."""
+    specs = [os.path.join(ROOT, "firmware", "main.py") + "=/main.py"]
+    if stock:
+        sys.path.insert(0, os.path.join(ROOT, "host_tools"))
+        from usher_host.build import compile_all
+        out = os.path.join(tmp, "mpy")
+        compiled, failures = compile_all(os.path.join(ROOT, "firmware"), out, "armv6m")
+        if failures:
+            raise EmulatorError("mpy-cross failed: %r" % (failures,))
+        specs = [os.path.join(out, "usher") + "=/lib/usher"] + specs
+    return specs
+
+
+def device_settings(tmp, settings):
+    path = os.path.join(tmp, "device.json")
+    with open(path, "w") as f:
+        json.dump(settings, f)
+    return path + "=/data/device.json"
+
+
+# --- running ---------------------------------------------------------------------
+def run_job(job, timeout=900):
+    """Run one job (see sim/rp2/run.mjs) and return its result."""
+    job = dict(job)
+    job.setdefault("bootrom", bootrom_path())
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(job, f)
+        path = f.name
+    try:
+        r = subprocess.run(["node", os.path.join(HERE, "run.mjs"), path], capture_output=True, text=True,
+                           timeout=timeout, cwd=ROOT)
+    finally:
+        os.unlink(path)
+    if r.returncode:
+        raise EmulatorError("emulator failed (%d): %s" % (r.returncode, r.stderr[-4000:]))
+    return json.loads(r.stdout)
+
+
+def script_steps(script):
+    """Script tokens -> job steps ("restart" resets the chip)."""
+    steps = []
+    for tok, _ in parse_script(script):
+        if tok.lower() == "restart":
+            steps.append({"restart": True, "token": tok})
+        elif tok.lower() == "sleep":
+            raise ValueError("'sleep' is the idle power-off on the device: use until_off")
+        else:
+            steps.append({"token": tok})
+    return steps
+
+
+# --- pictures ----------------------------------------------------------------------
+def picture_canvas(picture, profile):
+    """Panel picture (hex, controller layout, 1 = white) -> canvas bytes
+    (296x128 MONO_HLSB, 1 = black), so it compares with the simulator's
+    frame. UC8151 (Badger): byte x*16 + y//8, MSB = smallest y. SSD1680
+    (Waveshare landscape): the line starts at y = 127, MSB first."""
+    data = bytes.fromhex(picture) if isinstance(picture, str) else picture
+    flip = profile == "pico_epaper29"
+    out = bytearray(WIDTH * HEIGHT // 8)
+    for x in range(WIDTH):
+        line = data[x * PAGES:(x + 1) * PAGES]
+        for s in range(HEIGHT):
+            if line[s >> 3] & (0x80 >> (s & 7)):
+                continue                        # white
+            y = (HEIGHT - 1 - s) if flip else s
+            out[(y * WIDTH + x) >> 3] |= 0x80 >> (x & 7)
+    return bytes(out)
+
+
+def diff_count(a, b):
+    n = 0
+    for x, y in zip(a, b):
+        n += bin(x ^ y).count("1")
+    return n
+
+
+def save_picture_png(picture, profile, path, scale=2):
+    from sim.frames import save_png
+    save_png(picture_canvas(picture, profile), path, scale)
+
+
+# --- the simulator's frames for the same script --------------------------------------
+def read_log(data_dir):
+    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+    from usher.device import log as devlog
+    return devlog.read_all(os.path.join(data_dir, "log"))
+
+
+def seeds_from_log(entries):
+    return [e["d"]["seed"] for e in entries if e.get("k") == "game"]
+
+
+def sim_frames(script, seeds=(), board="simulator", battery=None, start_files=None):
+    """The simulator's canvas after the start and after each script token,
+    with the device's seeds (taken from its log) given to the new games in
+    order, and the refresh requests of each token."""
+    seeds = list(seeds)
+    with tempfile.TemporaryDirectory() as data:
+        for name, text in (start_files or {}).items():
+            with open(os.path.join(data, name), "w") as f:
+                f.write(text)
+        s = Session(data, battery=battery)
+        s.services["board"] = board
+        frames = []
+        s.start()
+
+        def patch(app):
+            def new_seed():
+                app.ui["next_seed"] = app.ui.get("next_seed", 1) + 1
+                if not seeds:
+                    raise AssertionError("the simulator started more games than the device logged")
+                return seeds.pop(0)
+            app.new_seed = new_seed
+        patch(s.app)
+        frames.append(("start", bytes(s.buf), 1))
+        for tok, events in parse_script(script):
+            reqs = s.step(events)
+            if events == ["restart"]:
+                patch(s.app)
+            frames.append((tok, bytes(s.buf), len(reqs)))
+        return frames
+
+
+def compare_session(result, frames, profile):
+    """Pairs each device step with the simulator's frame: a list of
+    (index, token, differing pixels, device refreshes, simulator requests)
+    for every mismatch (pixels, or a refresh on one side only)."""
+    bad = []
+    steps = result["steps"]
+    if len(steps) != len(frames):
+        bad.append((-1, "steps", len(steps), len(frames), 0))
+        return bad
+    for i, (st, (tok, frame, nreq)) in enumerate(zip(steps, frames)):
+        d = diff_count(picture_canvas(st["picture"], profile), frame)
+        nref = len(st["refreshes"])
+        if d or (nref > 0) != (nreq > 0):
+            bad.append((i, tok, d, nref, nreq))
+    return bad
+
+
+def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, heap=False,
+         settings=None, flash=None, flash_out=None, extra_steps=(), boot_hold=()):
+    """Boot the image and play a script on the emulated board. Returns
+    (result, data folder contents extracted from the flash at the end as a
+    TemporaryDirectory)."""
+    name = "stock" if stock else profile
+    binary, elf = image(name)
+    if not os.path.exists(binary):
+        raise EmulatorError("no firmware image %s: run `make firmware`" % binary)
+    tmp = tempfile.TemporaryDirectory()
+    specs = firmware_files(stock, tmp.name)
+    if settings is None and profile != "badger2040":
+        settings = {"board": profile}
+    if settings:
+        specs.append(device_settings(tmp.name, settings))
+    job = {"firmware": binary, "profile": profile, "vbus": vbus, "battery_mv": battery_mv,
+           "flash_out": flash_out or os.path.join(tmp.name, "flash.bin"),
+           "steps": [{"boot": {"hold": list(boot_hold)}}] + script_steps(script) + list(extra_steps)}
+    if flash:
+        job["flash"] = flash
+    else:
+        job["fs"] = make_fs(os.path.join(tmp.name, "fs.img"), specs)
+    if heap:
+        job["heap"] = heap_symbols(elf)
+    result = run_job(job)
+    files = os.path.join(tmp.name, "files")
+    extract_flash(job["flash_out"], files)
+    result["flash_path"] = job["flash_out"]
+    result["files"] = files
+    result["_tmp"] = tmp
+    return result
+
+
+# --- power cuts (PL-8) -------------------------------------------------------------------
+def acknowledged(entries):
+    """The running game's actions as the log acknowledged them (the App logs
+    an action after saving it, PL-8), undos applied; None when no game runs.
+    A cut between an action's save and its log line leaves an action the
+    log never names: the next boot's "resume" entry gives the saved count,
+    and such actions stand as None. A resume with fewer actions than were
+    acknowledged is a lost action: the list is then returned with the
+    marker LOST at its end, which no saved game matches."""
+    acts = None
+    for e in entries:
+        k = e.get("k")
+        d = e.get("d")
+        if k == "game":
+            acts = []
+        elif k == "action" and acts is not None:
+            acts.append(d)
+        elif k == "undo" and acts is not None:
+            del acts[d["actions"]:]
+        elif k == "end":
+            acts = None
+        elif k == "resume" and acts is not None and type(d) is dict:
+            n = d.get("actions", 0)
+            if d.get("game") is None or n < len(acts):
+                return acts + [LOST]
+            acts.extend([None] * (n - len(acts)))
+    return acts
+
+
+LOST = {"lost": "an acknowledged action is missing after a boot"}
+
+
+def kept_all(acked, saved):
+    """Every acknowledged action is in the saved game in its place, and at
+    most the one in flight was added."""
+    if acked is None:
+        return True
+    if saved is None or len(saved) < len(acked) or len(saved) > len(acked) + 1:
+        return False
+    return all(a is None or a == b for a, b in zip(acked, saved))
+
+
+def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=None):
+    """Play a session and cut the power n times, in one emulator run: after
+    `start` tokens, each round plays 0-2 tokens, then presses the next one
+    and cuts the power at a random moment of it (one round in four) or in
+    the middle of one of its flash programs or erases, dumps the filesystem
+    and boots from the flash as the cut left it. Returns one record per cut:
+    where it fell, whether the next boot showed a picture, the saved game's
+    source, whether every acknowledged action was kept (and at most the one
+    in flight added) and whether the next boot logged an error."""
+    import random
+    from usher.core import storage
+    script = [t for t in session_script(session).split(",") if t.strip()]
+    rng = random.Random(seed)
+    binary, _ = image("badger2040")
+    tmp = tempfile.TemporaryDirectory()
+    steps = [{"boot": {}}] + script_steps(",".join(script[:start]))
+    pos = start
+    plan = []
+    for i in range(n):
+        for _ in range(rng.randrange(0, 3)):
+            tok = script[pos % len(script)]
+            pos += 1
+            steps += script_steps(tok)
+        tok = script[pos % len(script)]
+        pos += 1
+        if tok.lower() == "restart":
+            tok = "C"
+        if rng.random() < 0.25:
+            cut = {"press": tok, "cut_ms": rng.randrange(40, 1500)}
+        else:
+            cut = {"press": tok, "cut_on_program": 1 + rng.randrange(0, 4), "fraction": rng.random(),
+                   "limit_ms": 8000}
+        dump = os.path.join(tmp.name, "cut%03d.img" % i)
+        plan.append((len(steps), dump))
+        steps += [cut, {"dump": dump}, {"boot": {}}]
+    final = os.path.join(tmp.name, "final.img")
+    steps.append({"dump": final})
+    fs_img = make_fs(os.path.join(tmp.name, "fs.img"), firmware_files(False, tmp.name))
+    result = run_job({"firmware": binary, "profile": "badger2040", "fs": fs_img, "steps": steps,
+                      "continue_after_cut": True}, timeout=6 * 3600)
+    out = []
+    dumps = [d for _, d in plan] + [final]
+    logs = []
+    saved = []
+    for d in dumps:
+        files = os.path.join(tmp.name, "x" + os.path.basename(d))
+        r = _fsimage("extract", d, files)
+        if r.returncode:
+            logs.append(None)
+            saved.append(("unmountable", None))
+            continue
+        logs.append(read_log(os.path.join(files, "data")))
+        try:
+            rec, source = storage.load(os.path.join(files, "data", "game.json"), None)
+        except storage.StorageError:
+            rec, source = None, "corrupt"
+        saved.append((source, rec["actions"] if rec else None))
+    for i, (idx, _) in enumerate(plan):
+        st = result["steps"][idx]
+        boot = result["steps"][idx + 2]
+        acked = acknowledged(logs[i]) if logs[i] is not None else None
+        source, acts = saved[i]
+        kept = logs[i] is not None and kept_all(acked, acts)
+        nxt = logs[i + 1] or []
+        boots = [j for j, e in enumerate(nxt) if e.get("k") == "boot"]
+        error = bool(boots) and any(e.get("k") == "error" for e in nxt[boots[-1]:])
+        rec = {"cut": "time" if "cut_ms" in steps[idx] else "flash", "result": st["result"],
+               "op": (st.get("partial") or {}).get("kind"), "boots": bool(boot["refreshes"]),
+               "source": source, "kept": kept, "acked": None if acked is None else len(acked),
+               "error_logged": error, "mountable": logs[i] is not None}
+        if not kept:
+            rec["detail"] = {"acked": acked, "saved": acts}
+        out.append(rec)
+        if on_cut:
+            on_cut(rec)
+    tmp.cleanup()
+    return out, result

@@ -1,0 +1,276 @@
+// The emulated board (PL-16): rp2040js running the bootrom and a firmware
+// image, with the panel on SPI, the five buttons, the power latch, VBUS and
+// the battery on their pins, and a flash that keeps what the firmware
+// writes.
+//
+// Flash. rp2040js's SSI model answers READ_STATUS only, so the bootrom's
+// erase and program routines would do nothing. The board finds them in the
+// ROM's function table ('RE' flash_range_erase, 'RP' flash_range_program)
+// and, when the core reaches either entry point, does the operation on the
+// flash array itself and returns to the caller. Erase sets bytes to 0xFF;
+// program ANDs the data in (NOR flash only clears bits). Each operation
+// takes the chip time of the W25Q16JV datasheet's typical figures (sector
+// erase 45 ms per 4 KB, page program 0.4 ms per 256 bytes): the core stalls
+// meanwhile (MicroPython runs it with interrupts off), and a power cut in
+// the middle leaves the operation partly done (the first bytes of a program,
+// the first part of an erase).
+//
+// Power. The board runs while the latch (Badger: GP10) is high, VBUS is
+// present or a front button is held (a press powers the Badger on); when
+// none holds, the power is gone and run() returns "off". A board without a
+// latch (the Pico) stays on.
+import { GPIOPinState, LogLevel, ConsoleLogger, Simulator, USBCDC } from 'rp2040js';
+import { SSD1680, UC8151 } from './panels.mjs';
+
+const MS = 1e6;
+const CYCLE_NS = 8;                 // 125 MHz
+const FS_OFFSET = 0xa0000;
+const ERASE_NS_PER_4K = 45 * MS;    // W25Q16JV tSE typical
+const PROGRAM_NS_PER_PAGE = 0.4 * MS; // W25Q16JV tPP typical
+
+export const PROFILES = {
+  badger2040: {
+    panel: 'uc8151', spi: 0, cs: 17, dc: 20, rst: 21, busy: 26, busyLevel: 0,
+    buttons: { A: 12, B: 13, C: 14, UP: 15, DOWN: 11 }, activeHigh: true,
+    latch: 10, vbus: 24, battery: { adc: 3, refAdc: 2, refMv: 1240, divider: 3 },
+  },
+  pico_epaper29: {
+    panel: 'ssd1680', spi: 1, cs: 9, dc: 8, rst: 12, busy: 13, busyLevel: 1,
+    buttons: { A: 2, B: 3, C: 4, UP: 5, DOWN: 6 }, activeHigh: false,
+    latch: null, vbus: 24, battery: { adc: 3, refAdc: null, refMv: 3300, divider: 3 },
+  },
+};
+
+function romFunctions(rom) {
+  const table = rom.readUInt16LE(0x14);
+  const out = {};
+  for (let p = table; ; p += 4) {
+    const code = rom.readUInt16LE(p);
+    if (!code) break;
+    out[String.fromCharCode(code & 0xff, code >> 8)] = rom.readUInt16LE(p + 2);
+  }
+  return out;
+}
+
+export class Board {
+  constructor({ bootrom, firmware, flash, profile = 'badger2040', vbus = true, batteryMv = 2900, usb = false }) {
+    this.usb = usb;                    // attach the USB console (slow: the host polls all the time)
+    this.bootrom = bootrom;             // Buffer, 16 KB
+    this.firmware = firmware;           // Buffer
+    this.profileName = profile;
+    this.profile = PROFILES[profile];
+    this.flash = new Uint8Array(2 * 1024 * 1024).fill(0xff);
+    this.flash.set(firmware, 0);
+    if (flash) this.flash.set(flash, 0);
+    this.vbus = vbus;
+    this.batteryMv = batteryMv;
+    const rom = romFunctions(bootrom);
+    this.romErase = rom.RE & ~1;
+    this.romProgram = rom.RP & ~1;
+    const P = this.profile;
+    const pins = { cs: P.cs, dc: P.dc, rst: P.rst, busy: P.busy };
+    this.panel = P.panel === 'uc8151' ? new UC8151(this, pins, P.busyLevel) : new SSD1680(this, pins, P.busyLevel);
+    this.pressed = new Set();
+    this.console = '';
+    this.boots = 0;
+    this.flashOps = { erase: 0, program: 0, bytes: 0 };
+    this.totalNs = 0;            // chip time over all boots
+    this.gcStart = -1;           // entry points to watch (usher's heap figures)
+    this.gcEnd = -1;
+    this.onGc = null;
+  }
+
+  // --- power-on --------------------------------------------------------------
+  boot({ hold = [] } = {}) {
+    const sim = new Simulator();
+    const mcu = sim.rp2040;
+    mcu.logger = new ConsoleLogger(LogLevel.Error);
+    const words = new Uint32Array(this.bootrom.buffer, this.bootrom.byteOffset, this.bootrom.length / 4);
+    mcu.loadBootrom(words);
+    mcu.flash.set(this.flash);          // the chip reads and writes this.flash's copy
+    this.flashView = mcu.flash;
+    this.sim = sim;
+    this.mcu = mcu;
+    this.core = mcu.core;
+    this.clock = mcu.clock;
+    this.bootNs = 0;
+    this.activeNs = 0;
+    this.flashOp = null;
+    this.powered = true;
+    this.latchHigh = false;
+    this.latchFirstNs = null;      // when the firmware first drove the latch high
+    this.lastSpiNs = 0;
+    this.lastRunEnd = 0;
+    this.longRunNs = 0;
+    this.boots++;
+    this.pressed = new Set(hold);
+    const P = this.profile;
+    this.panel.attach(mcu);
+    // SPI: each byte completes after its time on the wire at the set clock
+    // (8 bits / SCK; at least the 670 ns that MicroPython's DMA needs).
+    const spi = mcu.spi[P.spi];
+    const completion = mcu.clock.createAlarm(() => spi.completeTransmit(0));
+    spi.onTransmit = (v) => {
+      this.panel.byte(v);
+      this.lastSpiNs = mcu.clock.nanos;
+      const f = spi.clockFrequency || 1e6;
+      completion.schedule(Math.max(670, (8 / f) * 1e9));
+    };
+    for (const name of Object.keys(P.buttons)) this.setButton(name, this.pressed.has(name));
+    if (P.vbus !== null) mcu.gpio[P.vbus].setInputValue(this.vbus);
+    this.setBattery(this.batteryMv);
+    if (P.latch !== null) {
+      const latch = mcu.gpio[P.latch];
+      latch.addListener(() => {
+        this.latchHigh = latch.value === GPIOPinState.High;
+        if (this.latchHigh && this.latchFirstNs === null) this.latchFirstNs = this.clock.nanos;
+        this.checkPower();
+      });
+    }
+    // The USB console, for diagnostics only.
+    this.core.PC = 0x10000000;
+    if (!this.usb) return;
+    const cdc = new USBCDC(mcu.usbCtrl);
+    cdc.onDeviceConnected = () => {};
+    cdc.onSerialData = (buf) => {
+      this.console += Buffer.from(buf).toString('latin1');
+      if (this.console.length > 200000) this.console = this.console.slice(-100000);
+    };
+    this.cdc = cdc;
+  }
+
+  setBattery(mv) {
+    const B = this.profile.battery;
+    const adc = this.mcu.adc;
+    adc.channelValues[B.adc] = Math.min(4095, Math.round((mv / B.divider / 3300) * 4095));
+    if (B.refAdc !== null) adc.channelValues[B.refAdc] = Math.round((B.refMv / 3300) * 4095);
+  }
+
+  setButton(name, down) {
+    const P = this.profile;
+    const gpio = P.buttons[name];
+    if (gpio === undefined) throw new Error(`no button ${name}`);
+    if (down) this.pressed.add(name);
+    else this.pressed.delete(name);
+    const level = down === P.activeHigh;
+    this.mcu.gpio[gpio].setInputValue(level);
+    if (!down) this.checkPower();
+  }
+
+  checkPower() {
+    const P = this.profile;
+    if (P.latch === null || this.vbus) return;
+    if (this.powered && !this.latchHigh && this.pressed.size === 0) this.cut();
+  }
+
+  get nanos() {
+    return this.clock.nanos;
+  }
+
+  // --- flash -----------------------------------------------------------------
+  flashHook(pc) {
+    const r = this.core.registers;
+    if (pc === this.romErase) {
+      const addr = r[0], count = r[1];
+      this.flashOp = { kind: 'erase', addr, count, start: this.nanos, end: this.nanos + Math.ceil(count / 4096) * ERASE_NS_PER_4K };
+      this.flashOps.erase++;
+    } else {
+      const addr = r[0], src = r[1], count = r[2];
+      const data = new Uint8Array(count);
+      for (let i = 0; i < count; i++) data[i] = this.mcu.readUint8(src + i);
+      this.flashOp = { kind: 'program', addr, count, data, start: this.nanos, end: this.nanos + Math.ceil(count / 256) * PROGRAM_NS_PER_PAGE };
+      this.flashOps.program++;
+      this.flashOps.bytes += count;
+    }
+    this.core.PC = this.core.LR & ~1;   // the routine "returns" once the operation ends
+  }
+
+  finishFlashOp(fraction = 1) {
+    const op = this.flashOp;
+    this.flashOp = null;
+    const f = this.flashView;
+    const n = Math.floor(op.count * fraction);
+    if (op.kind === 'erase') {
+      f.fill(0xff, op.addr, op.addr + n);
+    } else {
+      for (let i = 0; i < n; i++) f[op.addr + i] &= op.data[i];
+    }
+    return n;
+  }
+
+  // --- running -----------------------------------------------------------------
+  // Run until chip time `untilNs` (absolute, this boot), until stop() returns
+  // true (checked every ~0.1 ms of chip time), or until the power goes.
+  // Returns "time", "stop" or "off".
+  run(untilNs, stop = null) {
+    const core = this.core;
+    const clock = this.clock;
+    const erase = this.romErase, program = this.romProgram;
+    const gcStart = this.gcStart, gcEnd = this.gcEnd;
+    let nextCheck = clock.nanos + 100000;
+    let runStart = clock.nanos;
+    while (true) {
+      const now = clock.nanos;
+      if (!this.powered) return 'off';
+      if (now >= untilNs) return 'time';
+      if (now >= nextCheck) {
+        nextCheck = now + 100000;
+        if (stop && stop()) return 'stop';
+      }
+      if (this.flashOp) {
+        const end = Math.min(this.flashOp.end, untilNs, nextCheck);
+        let step = end - now;
+        const toAlarm = clock.nanosToNextAlarm;
+        if (toAlarm > 0 && toAlarm < step) step = toAlarm;
+        clock.tick(Math.max(step, 1));
+        this.activeNs += Math.max(step, 1);
+        if (clock.nanos >= this.flashOp.end) this.finishFlashOp(1);
+        continue;
+      }
+      if (core.waiting) {
+        const run = now - runStart;
+        if (run > this.longRunNs) this.longRunNs = run;
+        if (run > 2 * MS) this.lastRunEnd = now;
+        let step = clock.nanosToNextAlarm;
+        const limit = Math.min(untilNs, nextCheck) - now;
+        if (step <= 0 || step > limit) step = limit;
+        clock.tick(step);
+        runStart = clock.nanos;
+        continue;
+      }
+      const pc = core.PC;
+      if (pc === erase || pc === program) {
+        this.flashHook(pc);
+        continue;
+      }
+      if ((pc === gcStart || pc === gcEnd) && this.onGc) this.onGc(pc === gcEnd);
+      const cycles = core.executeInstruction();
+      clock.tick(cycles * CYCLE_NS);
+      this.activeNs += cycles * CYCLE_NS;
+    }
+  }
+
+  // The power goes now: an operation on the flash is left partly done.
+  cut() {
+    let partial = null;
+    if (this.flashOp) {
+      const op = this.flashOp;
+      const fraction = (this.nanos - op.start) / (op.end - op.start);
+      const n = this.finishFlashOp(fraction);
+      partial = { kind: op.kind, addr: op.addr, count: op.count, done: n };
+    }
+    this.powered = false;
+    this.saveFlash();
+    return partial;
+  }
+
+  // Copy the chip's flash back (at the end of a boot) so the next boot sees it.
+  saveFlash() {
+    this.flash.set(this.flashView.subarray(0, this.flash.length));
+    this.totalNs += this.nanos;
+  }
+
+  fsImage() {
+    return this.flash.slice(FS_OFFSET, FS_OFFSET + 352 * 4096);
+  }
+}

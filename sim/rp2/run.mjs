@@ -1,0 +1,335 @@
+// Runs one job on the emulated board and prints its result as JSON.
+//
+//   node sim/rp2/run.mjs JOB.json > RESULT.json
+//
+// A job: {"bootrom", "firmware", "flash" (optional: a 2 MB flash dump to
+// start from), "fs" (optional: a filesystem image for offset 0xA0000),
+// "profile" ("badger2040" | "pico_epaper29"), "vbus" (bool),
+// "battery_mv", "flash_out" (optional: where to write the flash at the
+// end), "heap" (optional: {"state", "collect_start", "collect_end"}
+// addresses from the image's ELF, to follow the GC), "steps": [...]}.
+// Steps (each gives one result entry):
+//   {"boot": {"hold": ["A"], "hold_ms": 300}}  power on (reset) and run until quiet
+//   {"token": "A~"}           one script token (sim/session.py syntax): a tap,
+//                             a long press (A~) or a held button (UP*5), then
+//                             run until the firmware is quiet
+//   {"restart": true}         reset (the power cycle of a script), until quiet
+//   {"run_ms": N}             run N ms of chip time
+//   {"until_off": N}          run until the power goes (latch) or N ms pass
+//   {"press": "A", "cut_ms": N}  press A and cut the power N ms later
+//   {"cut_ms": N}             run N ms, then cut the power
+//   {"cut_on_program": K}     run until the K-th flash program/erase of this
+//                             step is under way, then cut the power inside it
+//                             (at "fraction" of its duration); with "press" the
+//                             button is tapped first
+//   {"dump": PATH}            write the filesystem region of the flash to PATH
+// With "continue_after_cut" the job goes on after a cut (the next step is
+// normally a boot from the flash as the cut left it).
+// Each entry: chip time, active (non-sleeping) time, the refreshes that
+// started (kind, window, busy time, picture as hex) and the picture shown at
+// the end. Quiet means: the panel not busy, and no SPI byte and no stretch of
+// computing longer than 2 ms in the last QUIET_MS.
+import fs from 'node:fs';
+import { Board } from './board.mjs';
+
+const MS = 1e6;
+const QUIET_MS = 150;          // longer than the drivers' longest reset pulse (SSD1680: 102 ms)
+const TAP_MS = 80;
+const LONG_MS = 1000;
+const MAX_TOKEN_MS = 60000;
+const DEBOUNCE_MS = 30;
+const REPEAT_DELAY_MS = 500;
+const REPEAT_MS = 150;
+
+const hex = (a) => Buffer.from(a).toString('hex');
+
+function parseToken(tok) {
+  let name = tok.toUpperCase();
+  let long = false, repeats = 0;
+  if (name.endsWith('~')) { long = true; name = name.slice(0, -1); }
+  if (name.includes('*')) { const [n, r] = name.split('*'); name = n; repeats = parseInt(r, 10); }
+  return { name, long, repeats };
+}
+
+class Runner {
+  constructor(job) {
+    this.job = job;
+    const firmware = fs.readFileSync(job.firmware);
+    let flash = null;
+    if (job.flash) flash = fs.readFileSync(job.flash);
+    this.board = new Board({
+      bootrom: fs.readFileSync(job.bootrom), firmware, flash,
+      profile: job.profile || 'badger2040', vbus: job.vbus !== false,
+      batteryMv: job.battery_mv || 2900, usb: !!job.usb,
+    });
+    if (!flash && job.fs) this.board.flash.set(fs.readFileSync(job.fs), 0xa0000);
+    this.heap = job.heap || null;
+    this.heapStats = { collections: 0, peak_live: 0, min_free: null, total: 0 };
+  }
+
+  quiet() {
+    const b = this.board;
+    const now = b.nanos;
+    if (b.panel.busy()) return false;
+    if (this.needFrame && b.panel.refreshes.length === this.framesBefore) return false;
+    if (!b.core.waiting) return false;      // computing (a stretch still running)
+    const since = Math.max(b.lastSpiNs, b.lastRunEnd, this.quietFrom);
+    return now - since > QUIET_MS * MS;
+  }
+
+  runQuiet(limitMs = MAX_TOKEN_MS) {
+    const b = this.board;
+    const r = b.run(b.nanos + limitMs * MS, () => this.quiet());
+    this.needFrame = false;
+    return r;
+  }
+
+  // GC: at gc_collect_start the heap is at its fullest (lowest free); at
+  // gc_collect_end (before the sweep) the marked blocks are the live heap.
+  installHeapHooks() {
+    const h = this.heap;
+    if (!h) return;
+    const b = this.board;
+    b.gcStart = h.collect_start & ~1;
+    b.gcEnd = h.collect_end & ~1;
+    b.onGc = (marked) => this.sampleHeap(marked);
+  }
+
+  heapLayout() {
+    // mp_state_ctx.mem.area: alloc table start, its byte length, [finaliser
+    // and weakref tables], pool start, pool end. Found once by its shape: a
+    // pool whose size is 64 bytes per table byte (4 blocks of 16 bytes).
+    if (this.layout !== undefined) return this.layout;
+    const m = this.board.mcu;
+    const base = this.heap.state;
+    const w = [];
+    for (let i = 0; i < 1024; i++) w.push(m.readUint32(base + 4 * i) >>> 0);
+    const inRam = (a) => a >= 0x20000000 && a < 0x20042000;
+    this.layout = null;
+    for (let i = 0; i + 5 < w.length && !this.layout; i++) {
+      if (!inRam(w[i]) || !w[i + 1]) continue;
+      for (let k = 2; k <= 4; k++) {
+        const ps = w[i + k], pe = w[i + k + 1];
+        if (inRam(ps) && inRam(pe - 1) && ps > w[i] && pe - ps === w[i + 1] * 64) {
+          this.layout = { atb: w[i], atbLen: w[i + 1], poolStart: ps, poolEnd: pe };
+          break;
+        }
+      }
+    }
+    return this.layout;
+  }
+
+  sampleHeap(marked) {
+    const L = this.heapLayout();
+    if (!L) return;
+    const sram = this.board.mcu.sram;
+    const off = L.atb - 0x20000000;
+    let used = 0, live = 0, inLive = false;
+    const blocks = L.atbLen * 4;
+    for (let i = 0; i < blocks; i++) {
+      const st = (sram[off + (i >> 2)] >> ((i & 3) * 2)) & 3;
+      if (st === 1) { used++; inLive = false; }
+      else if (st === 3) { used++; live++; inLive = true; }
+      else if (st === 2) { used++; if (inLive) live++; }
+      else inLive = false;
+    }
+    const total = blocks * 16;
+    this.heapStats.total = total;
+    if (marked) {
+      this.heapStats.collections++;
+      this.heapStats.peak_live = Math.max(this.heapStats.peak_live, live * 16);
+      this.heapStats.last_live = live * 16;
+    } else {
+      const free = total - used * 16;
+      if (this.heapStats.min_free === null || free < this.heapStats.min_free) this.heapStats.min_free = free;
+    }
+  }
+
+  boot(hold = [], holdMs = 300) {
+    const b = this.board;
+    b.boot({ hold });
+    this.layout = undefined;
+    this.installHeapHooks();
+    this.installPollWatch();
+    this.quietFrom = 0;
+    // A boot is done once the first picture is up (or the chip gave up).
+    this.needFrame = true;
+    this.framesBefore = b.panel.refreshes.length;
+    let result;
+    if (hold.length) {
+      // The wake press: held until the firmware has latched the power (on
+      // battery) or for hold_ms, whichever is later, but never for the 2 s
+      // that mean safe mode.
+      const latched = () => b.profile.latch === null || b.vbus || b.latchHigh;
+      result = b.run(1500 * MS, () => latched() && b.nanos >= holdMs * MS);
+      if (result !== 'off') result = b.run(b.nanos + 20 * MS);
+      for (const n of hold) b.setButton(n, false);
+      this.quietFrom = b.nanos;
+      if (result === 'off' || !b.powered) return 'off';
+    }
+    result = this.runQuiet();
+    return result;
+  }
+
+  // Button polls: the firmware reads GPIO_IN once per button per loop pass;
+  // a group of 5 or more reads within 1 ms is one poll.
+  installPollWatch() {
+    const b = this.board;
+    const sio = b.mcu.sio;
+    const orig = sio.readUint32.bind(sio);
+    this.polls = [];
+    let groupStart = -1, last = -1e12, count = 0;
+    this.onPoll = null;
+    sio.readUint32 = (offset) => {
+      if (offset === 4) {
+        const t = b.nanos;
+        if (t - last > 1 * MS) {
+          groupStart = t;
+          count = 0;
+        }
+        count++;
+        last = t;
+        if (count === 5 && this.onPoll) this.onPoll(groupStart);
+      }
+      return orig(offset);
+    };
+  }
+
+  // Hold a button until the firmware has issued `repeats` auto-repeats,
+  // following the firmware's button logic (usher/device/buttons.py) on the
+  // observed poll times, then release it right after that poll.
+  holdRepeats(name, repeats) {
+    const b = this.board;
+    let rawSince = null, pressedAt = null, nextRepeat = 0, seen = 0, done = false;
+    this.onPoll = (t) => {
+      if (done) return;
+      const now = Math.floor(t / MS);
+      if (rawSince === null) { rawSince = now; }
+      if (pressedAt === null) {
+        if (now - rawSince >= DEBOUNCE_MS) { pressedAt = now; nextRepeat = now + REPEAT_DELAY_MS; }
+        return;
+      }
+      if (now >= nextRepeat) {
+        seen++;
+        nextRepeat = now + REPEAT_MS;
+        if (seen >= repeats) {
+          done = true;
+          const alarm = b.clock.createAlarm(() => b.setButton(name, false));
+          alarm.schedule(2 * MS);
+        }
+      }
+    };
+    b.setButton(name, true);
+    const r = b.run(b.nanos + 30000 * MS, () => done && !b.pressed.has(name));
+    this.onPoll = null;
+    return r;
+  }
+
+  token(tok) {
+    const b = this.board;
+    const { name, long, repeats } = parseToken(tok);
+    let r;
+    if (repeats) {
+      r = this.holdRepeats(name, repeats);
+    } else {
+      b.setButton(name, true);
+      r = b.run(b.nanos + (long ? LONG_MS : TAP_MS) * MS);
+      b.setButton(name, false);
+    }
+    if (r === 'off') return r;
+    this.quietFrom = b.nanos;
+    return this.runQuiet();
+  }
+
+  step(s) {
+    const b = this.board;
+    const panel = b.panel;
+    const r0 = panel.refreshes.length;
+    const e0 = panel.errors.length;
+    const t0 = b.mcu ? b.nanos : 0;
+    const a0 = b.mcu ? b.activeNs : 0;
+    const f0 = { ...b.flashOps };
+    const out = {};
+    let result;
+    let bootStep = false;
+    if (s.boot) {
+      result = this.boot(s.boot.hold || [], s.boot.hold_ms || 300);
+      bootStep = true;
+    } else if (s.restart) {
+      b.saveFlash();
+      result = this.boot();
+      bootStep = true;
+    } else if (s.token) {
+      result = this.token(s.token);
+    } else if (s.run_ms !== undefined) {
+      result = b.run(b.nanos + s.run_ms * MS);
+    } else if (s.until_off !== undefined) {
+      result = b.run(b.nanos + s.until_off * MS);
+    } else if (s.cut_ms !== undefined) {
+      if (s.press) b.setButton(s.press, true);
+      result = b.run(b.nanos + s.cut_ms * MS);
+      if (s.press && result !== 'off') b.setButton(s.press, false);
+      out.partial = b.cut();
+      result = 'cut';
+    } else if (s.cut_on_program !== undefined) {
+      if (s.press) {
+        b.setButton(s.press, true);
+        const alarm = b.clock.createAlarm(() => b.setButton(s.press, false));
+        alarm.schedule(TAP_MS * MS);
+      }
+      const target = b.flashOps.erase + b.flashOps.program + s.cut_on_program;
+      const limit = b.nanos + (s.limit_ms || 20000) * MS;
+      result = b.run(limit, () => b.flashOp && b.flashOps.erase + b.flashOps.program >= target);
+      if (result === 'stop') {
+        const op = b.flashOp;
+        // somewhere inside the operation
+        const frac = s.fraction === undefined ? 0.5 : s.fraction;
+        b.run(op.start + (op.end - op.start) * frac);
+      }
+      out.partial = b.cut();
+      result = result === 'stop' ? 'cut' : 'cut-late';
+    } else if (s.dump !== undefined) {
+      // The filesystem region as it is now (after a cut: as the cut left it).
+      if (b.powered && b.mcu) b.flash.set(b.flashView.subarray(0, b.flash.length));
+      fs.writeFileSync(s.dump, b.fsImage());
+      result = 'dumped';
+    } else {
+      throw new Error('unknown step ' + JSON.stringify(s));
+    }
+    out.result = result;
+    out.t_ms = b.nanos / MS;
+    out.chip_ms = (b.nanos - (bootStep ? 0 : t0)) / MS;
+    out.active_ms = (b.activeNs - (bootStep ? 0 : a0)) / MS;
+    out.refreshes = panel.refreshes.slice(r0).map((x) => ({
+      kind: x.kind, window: x.window, mode: x.mode, t_ms: x.t_ms, busy_ms: x.busy_ms,
+    }));
+    out.errors = panel.errors.slice(e0);
+    out.picture = hex(panel.shown);
+    out.flash_ops = { erase: b.flashOps.erase - f0.erase, program: b.flashOps.program - f0.program };
+    if (bootStep && panel.refreshes.length > r0) out.first_frame_ms = panel.refreshes[r0].t_ms;
+    if (bootStep) out.latch_ms = b.latchFirstNs === null ? null : b.latchFirstNs / MS;
+    return out;
+  }
+
+  run() {
+    const steps = [];
+    for (const s of this.job.steps) {
+      const r = this.step(s);
+      if (s.token) r.token = s.token;
+      steps.push(r);
+      if (r.result === 'off' && !s.until_off) break;
+      if ((r.result === 'cut' || r.result === 'cut-late') && !this.job.continue_after_cut) break;
+    }
+    const b = this.board;
+    if (b.powered && b.mcu) b.saveFlash();
+    if (this.job.flash_out) fs.writeFileSync(this.job.flash_out, b.flash);
+    return {
+      steps, console: b.console.slice(-20000), heap: this.heap ? this.heapStats : null,
+      flash_ops: b.flashOps, boots: b.boots, errors: b.panel.errors,
+    };
+  }
+}
+
+const job = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const res = new Runner(job).run();
+process.stdout.write(JSON.stringify(res));
