@@ -5,7 +5,7 @@ from usher.core import game, storage
 from usher.core.game import GameError
 from usher.games.multisala import engine as multisala
 from usher.games.seatwars import engine as seatwars
-from mptest import raises
+from mptest import raises, tmpdir
 
 
 def test_pl8_replaying_a_record_of_another_game_is_refused_by_name():
@@ -40,3 +40,45 @@ def test_registry_titles_and_loading():
     raises(KeyError, games.bot, "")
     assert games.engine("multisala").GAME_ID == "multisala"
     assert games.bot("theatre").__name__.endswith("theatre.bot")
+
+
+def test_pl11_check_record_shapes():
+    """The shape a saved game must have before it is trusted (PL-11): seed 0
+    is a seed; a negative one and options that are not a table are refused
+    with the reason."""
+    good = {"game": "seatwars", "options": {"players": 2}, "seed": 0, "actions": [{"type": "end_turn"}]}
+    game.check_record(good)
+    for key, value, reason in (("seed", -1, "seed is not a whole number"),
+                               ("seed", "1", "seed is not a whole number"),
+                               ("options", [], "options are not a table"),
+                               ("options", None, "options are not a table"),
+                               ("actions", {}, "actions are not a list")):
+        bad = dict(good)
+        bad[key] = value
+        e = raises(ValueError, game.check_record, bad)
+        assert str(e) == reason, (key, value, str(e))
+
+
+def _write(path, raw):
+    with open(path, "wb") as f:
+        f.write(raw)
+
+
+def test_pl11_load_checked_names_what_is_wrong_with_each_copy():
+    """Each copy set aside is named with its reason: bytes that are not
+    UTF-8, an empty file, and the check's own message; the backup is used."""
+    d = tmpdir()
+    path = storage.join(d, "game.json")
+    _write(path + ".bak", b'{"ok": 1}')
+
+    def check(obj):
+        if obj.get("ok") != 1:
+            raise ValueError("wrong shape")
+        return obj
+
+    for raw, reason in ((b'{"ok": "\xff"}', "not UTF-8 text"), (b"  \n", "empty"),
+                        (b'{"ok": 2}', "wrong shape"), (b"{", "not valid JSON")):
+        _write(path, raw)
+        value, source, problems = storage.load_checked(path, check)
+        assert value == {"ok": 1} and source == "backup", raw
+        assert problems == ["game.json: " + reason], (raw, problems)
