@@ -48,7 +48,8 @@ def test_pl11_check_record_shapes():
     with the reason."""
     good = {"game": "seatwars", "options": {"players": 2}, "seed": 0, "actions": [{"type": "end_turn"}]}
     game.check_record(good)
-    for key, value, reason in (("seed", -1, "seed is not a whole number"),
+    for key, value, reason in (("game", 3, "game is not a name"),
+                               ("seed", -1, "seed is not a whole number"),
                                ("seed", "1", "seed is not a whole number"),
                                ("options", [], "options are not a table"),
                                ("options", None, "options are not a table"),
