@@ -41,3 +41,18 @@ def test_ms10_record_survives_save_and_load():
     assert not beaten and record.load(path) == {"base": 7}
     rec, beaten = record.finish_game(path, _final(9))
     assert beaten and record.load(path) == {"base": 9}
+
+
+def test_ms10_pl11_check_takes_scores_and_a_seed_and_nothing_else():
+    """A record read back from flash (MS-10, PL-11): scores of -9999..9999
+    per rule set, set_by any seed >= 0 (seeds are 31-bit: larger than any
+    score); anything else is refused with the reason."""
+    from mptest import raises
+    for good in ({}, {"base": 9999}, {"base": -9999, "variant": 0}, {"set_by": 0},
+                 {"base": 12, "set_by": 2147483647}):
+        assert records.check(good) == good
+    for bad, reason in (({"base": 10000}, "base is not a score"), ({"variant": -10000}, "variant is not a score"),
+                        ({"set_by": -1}, "set_by is not a seed"), ({"base": "12"}, "base is not a score"),
+                        ({"best": 3}, "unknown entry"), ([], "not a record table")):
+        e = raises(ValueError, records.check, bad)
+        assert str(e) == reason, (bad, str(e))
