@@ -51,7 +51,8 @@ def test_ms10_pl11_check_takes_scores_and_a_seed_and_nothing_else():
     for good in ({}, {"base": 9999}, {"base": -9999, "variant": 0}, {"set_by": 0},
                  {"base": 12, "set_by": 2147483647}):
         assert records.check(good) == good
-    for bad, reason in (({"base": 10000}, "base is not a score"), ({"variant": -10000}, "variant is not a score"),
+    for bad, reason in (({"base": 10000}, "base is not a score"),
+                        ({"variant": -10000}, "variant is not a score"),
                         ({"set_by": -1}, "set_by is not a seed"), ({"base": "12"}, "base is not a score"),
                         ({"best": 3}, "unknown entry"), ([], "not a record table")):
         e = raises(ValueError, records.check, bad)
