@@ -13,3 +13,10 @@ for sub in ("firmware", os.path.join("tests", "portable"), ""):
 # take minutes: `make test-rp2` (part of `make test`) builds the images and
 # runs them with USHER_RP2=1; a plain `pytest` leaves them out.
 collect_ignore = [] if os.environ.get("USHER_RP2") else ["rp2"]
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """The portable tests' folders (mptest.tmpdir) leave /tmp with the run."""
+    mptest = sys.modules.get("mptest")
+    if mptest is not None:
+        mptest.cleanup()

@@ -15,6 +15,7 @@ def raises(exc_type, fn, *args, **kwargs):
 
 
 _counter = [0]
+_made = []     # folders tmpdir() made, removed by cleanup() when the run ends
 
 
 def tmpdir():
@@ -33,7 +34,32 @@ def tmpdir():
         pass
     path = "%s/usher-test-%d-%d" % (base, stamp, _counter[0])
     os.mkdir(path)
+    _made.append(path)
     return path
+
+
+def _rmtree(path):
+    try:
+        names = os.listdir(path)
+    except OSError:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+        return
+    for n in names:
+        _rmtree(path + "/" + n)
+    try:
+        os.rmdir(path)
+    except OSError:
+        pass
+
+
+def cleanup():
+    """Remove every folder tmpdir() made (tests/portable/run.py and the
+    pytest session call it at the end), so a run leaves nothing in /tmp."""
+    while _made:
+        _rmtree(_made.pop())
 
 
 def refused_unchanged(engine, state, action, expect=None):

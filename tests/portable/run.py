@@ -76,6 +76,9 @@ def main():
 
 
 passed, failed = main()
+mptest = sys.modules.get("mptest")
+if mptest is not None:
+    mptest.cleanup()   # the folders the tests made in /tmp
 if failed or not passed:
     if not passed:
         print("no tests ran")
