@@ -129,7 +129,25 @@ def lines_for(st, game_id, device_record=None):
     return out
 
 
-class Lines(Screen):
+class _Rows(Screen):
+    """A screen of rows (self.rows) showing self.fit of them from self.top:
+    UP/DOWN scroll, A goes back."""
+    rows = ()
+    top = 0
+    fit = 0
+
+    def button(self, b):
+        if b == "A":
+            self.app.pop()
+        elif b == "DOWN" and self.top + self.fit < len(self.rows):
+            self.top += 1
+            self.changed()
+        elif b == "UP" and self.top > 0:
+            self.top -= 1
+            self.changed()
+
+
+class Lines(_Rows):
     """Rows of (label, value), UP/DOWN scroll, A back."""
 
     def __init__(self, app, title, rows, keys=("Back", None, None)):
@@ -155,15 +173,6 @@ class Lines(Screen):
             text.draw(c, text.BODY, text.fit(text.BODY, value, WIDTH - 110), 106, y + 1)
             y += ROW_H
 
-    def button(self, b):
-        if b == "A":
-            self.app.pop()
-        elif b == "DOWN" and self.top + self.fit < len(self.rows):
-            self.top += 1
-            self.changed()
-        elif b == "UP" and self.top > 0:
-            self.top -= 1
-            self.changed()
 
 
 def open_menu(app):
@@ -242,7 +251,7 @@ def _open_play(app, n):
 COLS_X = 166          # PlayScore: the breakdown columns, right of the score
 
 
-class PlayScore(Screen):
+class PlayScore(_Rows):
     """A kept play's final scores: actions and seed, then one row per
     player (winner marked *) with the score and its breakdown in columns
     (the labels of the first player's breakdown); UP/DOWN scroll."""
@@ -297,12 +306,3 @@ class PlayScore(Screen):
                     text.draw_right(c, text.BODY, str(v), COLS_X + (k + 1) * colw, y)
             y += ROW_H
 
-    def button(self, b):
-        if b == "A":
-            self.app.pop()
-        elif b == "DOWN" and self.top + self.fit < len(self.rows):
-            self.top += 1
-            self.changed()
-        elif b == "UP" and self.top > 0:
-            self.top -= 1
-            self.changed()
