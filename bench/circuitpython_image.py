@@ -2,8 +2,8 @@
 the Badger image on the emulated board (sim/rp2/circuitpython.*). Chip
 times are at 125 MHz, from the emulator's cycle count.
 
-  python bench/circuitpython.py            everything below
-  python bench/circuitpython.py --sizes    the artefacts only (no emulator)
+  python bench/circuitpython_image.py            everything below
+  python bench/circuitpython_image.py --sizes    the artefacts only (no emulator)
 
 Figures:
   image         firmware.bin of the Badger image, the 1020 KB limit before
