@@ -19,7 +19,8 @@ DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 .PHONY: setup system-deps sim test check lint types test-cpython test-unix test-device test-wasm test-mpy \
 	bench bench-rp2 test-rp2 screenshots golden fonts icons clean web web-serve web-screenshots faults \
 	firmware firmware-stock firmware-unix32 firmware-deps test-frozen \
-	circuitpython circuitpython-deps circuitpython-unix test-circuitpython test-circuitpython-unix
+	circuitpython circuitpython-deps circuitpython-unix test-circuitpython test-circuitpython-unix \
+	test-circuitpython-chip
 
 setup: system-deps $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
 
@@ -226,8 +227,12 @@ test-circuitpython-unix: circuitpython-unix
 
 # Determinism against CPython on that port, and the image on the emulated
 # Badger (tests/circuitpython): boot, the drive, code.py, the REPL, writes
-# kept across a reset.
-test-circuitpython: $(STAMP) $(NODE_STAMP) circuitpython test-circuitpython-unix
+# kept across a reset. The portable tests and these run side by side (each
+# takes one core), each one's output kept together.
+test-circuitpython: $(STAMP) $(NODE_STAMP) circuitpython
+	$(MAKE) --no-print-directory -j2 -Otarget test-circuitpython-unix test-circuitpython-chip
+
+test-circuitpython-chip: $(STAMP) $(NODE_STAMP) circuitpython
 	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython
 
 clean:
