@@ -285,10 +285,10 @@ def compare_session(result, frames, profile):
 
 
 def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, heap=False,
-         settings=None, flash=None, flash_out=None, extra_steps=(), boot_hold=()):
+         settings=None, flash=None, flash_out=None, extra_steps=(), boot_hold=(), sample=None):
     """Boot the image and play a script on the emulated board. Returns
     (result, data folder contents extracted from the flash at the end as a
-    TemporaryDirectory)."""
+    TemporaryDirectory). sample=N samples the PC every N cycles."""
     name = "stock" if stock else profile
     binary, elf = image(name)
     if not os.path.exists(binary):
@@ -308,7 +308,12 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
         job["fs"] = make_fs(os.path.join(tmp.name, "fs.img"), specs)
     if heap:
         job["heap"] = heap_symbols(elf)
+        if heap == "census" and job["heap"]:
+            job["heap"]["census"] = True   # live objects by type at the peak (bench/rp2_profile.py)
+    if sample:
+        job["sample"] = {"every_cycles": sample}   # PC samples (bench/rp2_profile.py)
     result = run_job(job)
+    result["elf"] = elf
     files = os.path.join(tmp.name, "files")
     extract_flash(job["flash_out"], files)
     result["flash_path"] = job["flash_out"]
