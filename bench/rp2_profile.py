@@ -6,6 +6,7 @@ that holds it with the image's ELF (arm-none-eabi-nm), then grouped.
   python bench/rp2_profile.py multisala_solo          frozen Badger image
   python bench/rp2_profile.py theatre_game --every 500 --top 40
   python bench/rp2_profile.py multisala_solo --stock  stock MicroPython + .mpy
+  python bench/rp2_profile.py multisala_solo --heap --phases
 
 It prints, for the presses only (the boot is left out): the share of the
 computing time per group (the bytecode VM and the runtime it calls, the
@@ -15,7 +16,9 @@ emulator times after the W25Q16JV datasheet and counts as computing), and
 the top functions with their callers (the LR at the sample, which for a
 function that has called another since its entry is stale: read it as a
 hint). Figures are shares of the samples; with --every 1000 one sample is
-8 us of chip time.
+8 us of chip time. --heap adds the live heap at its peak by object type;
+--phases the firmware's own per-phase timers (usher.device.runtime.Trace,
+turned on by "trace": true in device.json, which nothing else sets).
 """
 import argparse
 import bisect
@@ -173,6 +176,42 @@ def heap_report(result, top):
         print("objects of 1 KB or more: " + ", ".join("%d B x%d" % (v[1] // v[0], v[0]) for _, v in big))
 
 
+PHASES = ("handle", "draw", "save", "log", "refresh")
+
+
+def phase_report(result):
+    """Per press, the firmware's own phase counters (usher.device.runtime.
+    Trace): handle is the App's answer to the button events (draw and save
+    are parts of it), log every log line, refresh the display's start
+    (conversion and SPI); the press's active time is the emulator's."""
+    steps = result["steps"]
+    rows = []
+    for prev, st in zip(steps, steps[1:]):
+        tok = st.get("token")
+        if not tok or tok.lower() == "restart" or not st.get("trace") or not prev.get("trace"):
+            continue
+        d = [(b - a) / 1000.0 for a, b in zip(prev["trace"], st["trace"])]
+        rows.append((st["active_ms"], d))
+    if not rows:
+        print("no phase counters found (an image without usher.device.runtime.Trace?)")
+        return
+    n = len(rows)
+
+    def stat(vals):
+        v = sorted(vals)
+        return sum(v) / n, v[n // 2], v[min(n - 1, int(round(0.95 * (n - 1))))]
+
+    print("phases per press, ms of chip time (%d presses): mean, median, p95" % n)
+    print("  %-34s %7.1f %7.1f %7.1f" % (("active (emulator)",) + stat([r[0] for r in rows])))
+    labels = {"handle": "App.handle (all of it)", "draw": "  of it: drawing the screens",
+              "save": "  of it: storage.save", "log": "log lines (App and runtime)",
+              "refresh": "display.start (convert + SPI)"}
+    for i, ph in enumerate(PHASES):
+        print("  %-34s %7.1f %7.1f %7.1f" % ((labels[ph],) + stat([r[1][i] for r in rows])))
+    rest = [r[0] - r[1][0] - r[1][3] - r[1][4] for r in rows]
+    print("  %-34s %7.1f %7.1f %7.1f" % (("rest (polls, gc outside, flash)",) + stat(rest)))
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="python bench/rp2_profile.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -182,15 +221,20 @@ def main(argv):
     ap.add_argument("--stock", action="store_true", help="stock MicroPython with .mpy files")
     ap.add_argument("--boot", action="store_true", help="the boot steps instead of the presses")
     ap.add_argument("--heap", action="store_true", help="also the live heap at its peak, by type")
+    ap.add_argument("--phases", action="store_true",
+                    help="also the firmware's phase counters (device.json \"trace\": true)")
     a = ap.parse_args(argv)
     r = rp2.play(rp2.session_script(a.session), stock=a.stock, sample=a.every,
-                 heap="census" if a.heap else False)
+                 heap="census" if a.heap else False, trace=a.phases)
     if not r.get("elf"):
         raise SystemExit("no ELF beside the image: run `make firmware`")
     report(r, a.top, "boot" if a.boot else "press")
     if a.heap:
         print()
         heap_report(r, a.top)
+    if a.phases:
+        print()
+        phase_report(r)
 
 
 if __name__ == "__main__":

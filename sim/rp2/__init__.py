@@ -285,10 +285,13 @@ def compare_session(result, frames, profile):
 
 
 def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, heap=False,
-         settings=None, flash=None, flash_out=None, extra_steps=(), boot_hold=(), sample=None):
+         settings=None, flash=None, flash_out=None, extra_steps=(), boot_hold=(), sample=None,
+         trace=False):
     """Boot the image and play a script on the emulated board. Returns
     (result, data folder contents extracted from the flash at the end as a
-    TemporaryDirectory). sample=N samples the PC every N cycles."""
+    TemporaryDirectory). sample=N samples the PC every N cycles; trace=True
+    turns on the firmware's phase counters (device.json "trace") and reads
+    them after every step."""
     name = "stock" if stock else profile
     binary, elf = image(name)
     if not os.path.exists(binary):
@@ -297,6 +300,8 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
     specs = firmware_files(stock, tmp.name)
     if settings is None and profile != "badger2040":
         settings = {"board": profile}
+    if trace:
+        settings = dict(settings or {}, trace=True)
     if settings:
         specs.append(device_settings(tmp.name, settings))
     job = {"firmware": binary, "profile": profile, "vbus": vbus, "battery_mv": battery_mv,
@@ -312,6 +317,8 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
             job["heap"]["census"] = True   # live objects by type at the peak (bench/rp2_profile.py)
     if sample:
         job["sample"] = {"every_cycles": sample}   # PC samples (bench/rp2_profile.py)
+    if trace:
+        job["trace"] = True
     result = run_job(job)
     result["elf"] = elf
     files = os.path.join(tmp.name, "files")

@@ -7,7 +7,8 @@
 // "profile" ("badger2040" | "pico_epaper29"), "vbus" (bool),
 // "battery_mv", "flash_out" (optional: where to write the flash at the
 // end), "sample" (optional: {"every_cycles": N}, PC samples per phase, see
-// board.mjs startProfile), "heap" (optional: {"state", "collect_start", "collect_end"}
+// board.mjs startProfile), "trace" (optional: read the firmware's phase
+// counters after each step, see readTrace), "heap" (optional: {"state", "collect_start", "collect_end"}
 // addresses from the image's ELF, to follow the GC), "steps": [...]}.
 // Steps (each gives one result entry):
 //   {"boot": {"hold": ["A"], "hold_ms": 300}}  power on (reset) and run until quiet
@@ -169,6 +170,23 @@ class Runner {
       i += n - 1;
     }
     return out;
+  }
+
+  // The firmware's phase counters (usher.device.runtime.Trace, device.json
+  // "trace": true): found in RAM by their two marker words, read as they
+  // stand (microseconds since boot, per phase), or null.
+  readTrace() {
+    const sram = this.board.mcu.sram;
+    const w = new Uint32Array(sram.buffer, sram.byteOffset, sram.length >> 2);
+    const M0 = 0x1a2b3c4d, M1 = 0x2c3d4e5f;
+    let at = this.traceAt;
+    if (at === undefined || w[at] !== M0 || w[at + 1] !== M1) {
+      at = -1;
+      for (let i = 0; i + 1 < w.length; i++) if (w[i] === M0 && w[i + 1] === M1) { at = i; break; }
+      this.traceAt = at;
+    }
+    if (at < 0) return null;
+    return Array.from(w.subarray(at + 2, at + 7)).map((v) => v | 0);
   }
 
   boot(hold = [], holdMs = 300) {
@@ -333,6 +351,7 @@ class Runner {
     out.errors = panel.errors.slice(e0);
     out.picture = hex(panel.shown);
     out.flash_ops = { erase: b.flashOps.erase - f0.erase, program: b.flashOps.program - f0.program };
+    if (this.job.trace) out.trace = this.readTrace();
     if (bootStep && panel.refreshes.length > r0) out.first_frame_ms = panel.refreshes[r0].t_ms;
     if (bootStep) out.latch_ms = b.latchFirstNs === null ? null : b.latchFirstNs / MS;
     return out;
