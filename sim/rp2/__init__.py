@@ -164,8 +164,12 @@ def device_settings(tmp, settings):
 
 
 # --- running ---------------------------------------------------------------------
-def run_job(job, timeout=900):
-    """Run one job (see sim/rp2/run.mjs) and return its result."""
+def run_job(job, timeout=None):
+    """Run one job (see sim/rp2/run.mjs) and return its result. The wall-time
+    limit is $USHER_RP2_TIMEOUT seconds (default 3600: a whole session takes
+    minutes alone and far longer on a machine shared with builds)."""
+    if timeout is None:
+        timeout = int(os.environ.get("USHER_RP2_TIMEOUT") or 3600)
     job = dict(job)
     job.setdefault("bootrom", bootrom_path())
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
