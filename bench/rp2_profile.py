@@ -134,6 +134,10 @@ def report(result, top, phase="press"):
             fo[k] += s["flash_ops"][k]
     print("flash operations in the presses: %d sector erases, %d page programs"
           % (fo["erase"], fo["program"]))
+    act = sorted(s["active_ms"] for s in presses)
+    if act:
+        print("compute per press (as bench/rp2.py): median %.0f, p95 %.0f, max %.0f ms"
+              % (act[len(act) // 2], act[min(len(act) - 1, int(round(0.95 * (len(act) - 1))))], act[-1]))
     print()
     print("%-34s %8s %6s" % ("group", "ms", "%"))
     for g, n in sorted(per_group.items(), key=lambda x: -x[1]):
