@@ -10,8 +10,9 @@
 # UC8151 streams a window in small pieces, the SSD1680 (which is sent its
 # whole RAM image every time) keeps one 4.7 KB copy. The bytecode version
 # this replaces (a framebuf blit into a MONO_VLSB copy, a byte loop through
-# a 256-entry table, two more 4.7 KB buffers) was most of the compute time
-# of a press on the chip (bench/rp2_profile.py).
+# a 256-entry table, two more 4.7 KB buffers) was a third of the compute
+# time of a press on the chip: 323 -> 213 ms per press on average in
+# multisala_solo (bench/rp2_profile.py).
 from usher.device import clock
 
 WIDTH = 296
@@ -196,7 +197,7 @@ class Panel:
         piece (at least 8 * 16 bytes): gate line x first, each
         line's h // 8 bytes in the order of line_bytes(). No frame-sized
         buffer is needed; CS stays low over the whole transfer."""
-        first, n = self.line_bytes(y, h)
+        n = self.line_bytes(y, h)[1]
         p0 = y // 8
         cols = len(piece) // n
         if self.FLIP_Y:

@@ -1,8 +1,9 @@
 # The canvas-to-panel conversion in native code (viper): the hot loop of every
 # refresh. Measured on the emulated RP2040 (bench/rp2_profile.py), the
 # bytecode version (a framebuf blit into a MONO_VLSB copy, then a byte loop
-# with a lookup table) took tens of ms per refresh and needed two more 4.7 KB
-# buffers; this one converts straight from the canvas into the bytes sent.
+# with a lookup table) took about 110 ms of a press and needed two more
+# 4.7 KB buffers; this one converts straight from the canvas into the bytes
+# sent, in about 6 ms per refresh.
 #
 # Only the panel drivers import this module (uc8151, ssd1680, through
 # epaper.Panel.__init__), and only on MicroPython ports with a native
