@@ -58,16 +58,9 @@ def save(path, obj):
     """Write obj as JSON to path atomically, keeping the previous file as
     path + '.bak'."""
     tmp = path + ".tmp"
-    # Streamed into the file: the text of the file is never one string in
-    # RAM (a saved game grows with its actions; json.dumps built it by
-    # doubling a buffer, each step a larger block for the allocator to
-    # find). A failure leaves no partial temp file behind.
-    try:
-        with open(tmp, "w") as f:
-            json.dump(obj, f)
-    except Exception:
-        _remove(tmp)
-        raise
+    data = json.dumps(obj)
+    with open(tmp, "w") as f:
+        f.write(data)
     replace(tmp, path)
 
 
