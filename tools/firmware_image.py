@@ -290,6 +290,9 @@ def build_unix32(src, env):
     run(["make", "-C", os.path.join(src, "ports", "unix"), "-j" + jobs(), "VARIANT=standard",
          "BUILD=" + bdir, "MICROPY_FORCE_32BIT=1", "MICROPY_PY_BTREE=0", "MICROPY_PY_SSL=0",
          "MICROPY_PY_FFI=0", "FROZEN_MANIFEST=" + os.path.join(BOARDS, "unix32", "manifest.py"),
+         # usher.device.pack is viper code: frozen native code needs the
+         # target's architecture (the rp2 port sets -march=armv6m itself).
+         "MPY_CROSS_FLAGS=-march=x86",
          "MICROPY_MANIFEST_USHER_GEN=" + gen], env=env)
     os.makedirs(os.path.join(OUT, "unix32"), exist_ok=True)
     dst = os.path.join(OUT, "unix32", "micropython")

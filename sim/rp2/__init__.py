@@ -164,8 +164,12 @@ def device_settings(tmp, settings):
 
 
 # --- running ---------------------------------------------------------------------
-def run_job(job, timeout=900):
-    """Run one job (see sim/rp2/run.mjs) and return its result."""
+def run_job(job, timeout=None):
+    """Run one job (see sim/rp2/run.mjs) and return its result. The wall-time
+    limit is $USHER_RP2_TIMEOUT seconds (default 3600: a whole session takes
+    minutes alone and far longer on a machine shared with builds)."""
+    if timeout is None:
+        timeout = int(os.environ.get("USHER_RP2_TIMEOUT") or 3600)
     job = dict(job)
     job.setdefault("bootrom", bootrom_path())
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
@@ -285,10 +289,13 @@ def compare_session(result, frames, profile):
 
 
 def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, heap=False,
-         settings=None, flash=None, flash_out=None, extra_steps=(), boot_hold=()):
+         settings=None, flash=None, flash_out=None, extra_steps=(), boot_hold=(), sample=None,
+         trace=False):
     """Boot the image and play a script on the emulated board. Returns
     (result, data folder contents extracted from the flash at the end as a
-    TemporaryDirectory)."""
+    TemporaryDirectory). sample=N samples the PC every N cycles; trace=True
+    turns on the firmware's phase counters (device.json "trace") and reads
+    them after every step."""
     name = "stock" if stock else profile
     binary, elf = image(name)
     if not os.path.exists(binary):
@@ -297,6 +304,8 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
     specs = firmware_files(stock, tmp.name)
     if settings is None and profile != "badger2040":
         settings = {"board": profile}
+    if trace:
+        settings = dict(settings or {}, trace=True)
     if settings:
         specs.append(device_settings(tmp.name, settings))
     job = {"firmware": binary, "profile": profile, "vbus": vbus, "battery_mv": battery_mv,
@@ -308,7 +317,14 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
         job["fs"] = make_fs(os.path.join(tmp.name, "fs.img"), specs)
     if heap:
         job["heap"] = heap_symbols(elf)
+        if heap == "census" and job["heap"]:
+            job["heap"]["census"] = True   # live objects by type at the peak (bench/rp2_profile.py)
+    if sample:
+        job["sample"] = {"every_cycles": sample}   # PC samples (bench/rp2_profile.py)
+    if trace:
+        job["trace"] = True
     result = run_job(job)
+    result["elf"] = elf
     files = os.path.join(tmp.name, "files")
     extract_flash(job["flash_out"], files)
     result["flash_path"] = job["flash_out"]

@@ -78,6 +78,34 @@ export class Board {
     this.gcStart = -1;           // entry points to watch (usher's heap figures)
     this.gcEnd = -1;
     this.onGc = null;
+    // Profiling (off by default; bench/rp2_profile.py): every `every` cycles
+    // of computing, the PC (and LR) of the running instruction is counted in
+    // the histogram of the current phase (prof.phase, set by the runner);
+    // time stalled in a flash operation is added up per phase in ns.
+    this.prof = null;
+  }
+
+  startProfile(every) {
+    this.prof = { every, left: every, phase: 'boot', pc: {}, lr: {}, flashNs: {} };
+  }
+
+  profSample(pc) {
+    const p = this.prof;
+    const h = p.pc[p.phase] || (p.pc[p.phase] = new Map());
+    h.set(pc, (h.get(pc) || 0) + 1);
+    const lr = this.core.LR;
+    const l = p.lr[p.phase] || (p.lr[p.phase] = new Map());
+    const key = pc + ':' + lr;
+    l.set(key, (l.get(key) || 0) + 1);
+  }
+
+  profileResult() {
+    const p = this.prof;
+    if (!p) return null;
+    const out = { every_cycles: p.every, pc: {}, lr: {}, flash_ns: p.flashNs };
+    for (const k of Object.keys(p.pc)) out.pc[k] = Object.fromEntries(p.pc[k]);
+    for (const k of Object.keys(p.lr)) out.lr[k] = Object.fromEntries(p.lr[k]);
+    return out;
   }
 
   // --- power-on --------------------------------------------------------------
@@ -224,6 +252,7 @@ export class Board {
         if (toAlarm > 0 && toAlarm < step) step = toAlarm;
         clock.tick(Math.max(step, 1));
         this.activeNs += Math.max(step, 1);
+        if (this.prof) this.prof.flashNs[this.prof.phase] = (this.prof.flashNs[this.prof.phase] || 0) + Math.max(step, 1);
         if (clock.nanos >= this.flashOp.end) this.finishFlashOp(1);
         continue;
       }
@@ -245,6 +274,10 @@ export class Board {
       }
       if ((pc === gcStart || pc === gcEnd) && this.onGc) this.onGc(pc === gcEnd);
       const cycles = core.executeInstruction();
+      if (this.prof && (this.prof.left -= cycles) <= 0) {
+        this.prof.left += this.prof.every;
+        this.profSample(pc);
+      }
       clock.tick(cycles * CYCLE_NS);
       this.activeNs += cycles * CYCLE_NS;
     }

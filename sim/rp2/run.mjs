@@ -6,7 +6,9 @@
 // start from), "fs" (optional: a filesystem image for offset 0xA0000),
 // "profile" ("badger2040" | "pico_epaper29"), "vbus" (bool),
 // "battery_mv", "flash_out" (optional: where to write the flash at the
-// end), "heap" (optional: {"state", "collect_start", "collect_end"}
+// end), "sample" (optional: {"every_cycles": N}, PC samples per phase, see
+// board.mjs startProfile), "trace" (optional: read the firmware's phase
+// counters after each step, see readTrace), "heap" (optional: {"state", "collect_start", "collect_end"}
 // addresses from the image's ELF, to follow the GC), "steps": [...]}.
 // Steps (each gives one result entry):
 //   {"boot": {"hold": ["A"], "hold_ms": 300}}  power on (reset) and run until quiet
@@ -70,6 +72,7 @@ class Runner {
     if (!flash && job.fs) this.board.flash.set(fs.readFileSync(job.fs), 0xa0000);
     this.heap = job.heap || null;
     this.heapStats = { collections: 0, peak_live: 0, min_free: null, total: 0 };
+    if (job.sample) this.board.startProfile(job.sample.every_cycles || 1000);
   }
 
   quiet() {
@@ -142,12 +145,53 @@ class Runner {
     this.heapStats.total = total;
     if (marked) {
       this.heapStats.collections++;
+      if (this.heap.census && live * 16 > this.heapStats.peak_live) this.heapStats.census = this.census(L);
       this.heapStats.peak_live = Math.max(this.heapStats.peak_live, live * 16);
       this.heapStats.last_live = live * 16;
     } else {
       const free = total - used * 16;
       if (this.heapStats.min_free === null || free < this.heapStats.min_free) this.heapStats.min_free = free;
     }
+  }
+
+  // The live heap by the first word of each live object (its type, for
+  // the objects that carry one): {word: [objects, bytes]} at the peak
+  // (bench/rp2_profile.py --heap maps the words to symbols).
+  census(L) {
+    const m = this.board.mcu;
+    const sram = m.sram;
+    const off = L.atb - 0x20000000;
+    const blocks = L.atbLen * 4;
+    const st = (i) => (sram[off + (i >> 2)] >> ((i & 3) * 2)) & 3;
+    const out = {};
+    for (let i = 0; i < blocks; i++) {
+      if (st(i) !== 3) continue;
+      let n = 1;
+      while (i + n < blocks && st(i + n) === 2) n++;
+      const word = m.readUint32(L.poolStart + i * 16) >>> 0;
+      const e = out[word] || (out[word] = [0, 0]);
+      e[0]++;
+      e[1] += n * 16;
+      i += n - 1;
+    }
+    return out;
+  }
+
+  // The firmware's phase counters (usher.device.runtime.Trace, device.json
+  // "trace": true): found in RAM by their two marker words, read as they
+  // stand (microseconds since boot, per phase), or null.
+  readTrace() {
+    const sram = this.board.mcu.sram;
+    const w = new Uint32Array(sram.buffer, sram.byteOffset, sram.length >> 2);
+    const M0 = 0x1a2b3c4d, M1 = 0x2c3d4e5f;
+    let at = this.traceAt;
+    if (at === undefined || w[at] !== M0 || w[at + 1] !== M1) {
+      at = -1;
+      for (let i = 0; i + 1 < w.length; i++) if (w[i] === M0 && w[i + 1] === M1) { at = i; break; }
+      this.traceAt = at;
+    }
+    if (at < 0) return null;
+    return Array.from(w.subarray(at + 2, at + 7)).map((v) => v | 0);
   }
 
   boot(hold = [], holdMs = 300) {
@@ -257,6 +301,7 @@ class Runner {
     const out = {};
     let result;
     let bootStep = false;
+    if (b.prof) b.prof.phase = s.token ? 'press' : (s.boot || s.restart ? 'boot' : 'other');
     if (s.boot) {
       result = this.boot(s.boot.hold || [], s.boot.hold_ms || 300);
       bootStep = true;
@@ -313,6 +358,7 @@ class Runner {
     out.errors = panel.errors.slice(e0);
     out.picture = hex(panel.shown);
     out.flash_ops = { erase: b.flashOps.erase - f0.erase, program: b.flashOps.program - f0.program };
+    if (this.job.trace) out.trace = this.readTrace();
     if (bootStep && panel.refreshes.length > r0) out.first_frame_ms = panel.refreshes[r0].t_ms;
     if (bootStep) out.latch_ms = b.latchFirstNs === null ? null : b.latchFirstNs / MS;
     return out;
@@ -333,6 +379,7 @@ class Runner {
     return {
       steps, console: b.console.slice(-20000), heap: this.heap ? this.heapStats : null,
       flash_ops: b.flashOps, boots: b.boots, errors: b.panel.errors,
+      samples: b.profileResult(),
     };
   }
 }

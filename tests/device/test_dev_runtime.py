@@ -226,3 +226,26 @@ def test_pl15_a_game_on_the_board_is_mostly_fast_and_partial_updates():
     assert kinds[0] == "clean" and kinds.count("clean") == 2, kinds
     assert "fast" in kinds and "partial" in kinds, kinds
     assert model.shown == expected_image(rt.canvas, False)
+
+
+def test_trace_counts_each_phase_and_changes_no_picture():
+    # device.json "trace": true (diagnostics for bench/rp2_profile.py
+    # --phases): the phase counters sit behind their marker and grow; the
+    # pictures and the saved game are those of an untraced boot.
+    plain = tmpdir()
+    traced = tmpdir()
+    storage.save(traced + "/device.json", {"trace": True})
+    script = _taps(START_SEATWARS + END_TURN, 1500)
+    _, rt0, model0, _ = _boot(plain, script, 5000)
+    _, rt, model, _ = _boot(traced, script, 5000)
+    try:
+        assert rt0.trace is None and rt.trace is not None
+        t = rt.trace.t
+        assert tuple(t[:2]) == runtime.Trace.MARK
+        handle, draw, save, log_us, refresh = t[2:]
+        assert handle > 0 and draw > 0 and save > 0 and log_us > 0 and refresh > 0
+        assert draw < handle and save < handle
+    finally:
+        rt.trace.uninstall()
+    assert model.refreshes == model0.refreshes and model.shown == model0.shown
+    assert rt.app.record == rt0.app.record

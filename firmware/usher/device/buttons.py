@@ -102,9 +102,19 @@ class Buttons:
         return [name for name, p, active in self.pins if p.value() == active]
 
     def poll(self, now):
+        # The main loop polls every 10 ms, most of the time with every button
+        # up: a button that is up, was up at the last read and is debounced
+        # up changes nothing in ButtonLogic.update, so it is skipped. On the
+        # chip the full update of five buttons was a large part of each pass
+        # of the loop while the panel refreshes (bench/rp2_profile.py
+        # --phases, "rest").
         out = []
+        states = self.logic.states
         for name, p, active in self.pins:
-            self.logic.update(name, p.value() == active, now, out)
+            down = p.value() == active
+            s = states[name]
+            if down or s.raw or s.stable:
+                self.logic.update(name, down, now, out)
         return out
 
 

@@ -5,13 +5,14 @@
 # The canvas (APP_CONTRACT): 296 x 128 MONO_HLSB, 1 = black. Both panels are
 # 128 sources x 296 gates mounted sideways, so the controller wants one
 # 16-byte line per canvas column x (gate), the bits of that line running
-# along canvas y (sources), and 1 = white. The conversion blits the canvas
-# into a MONO_VLSB frame buffer (framebuf does the bit transposition in C),
-# then moves bytes into place: VLSB byte (page p, column x) holds the 8 pixels
-# y = 8p..8p+7 of column x, which is one byte of gate line x. A 256-entry
-# table fixes the bit order and inverts. All buffers are allocated once.
-import framebuf
-
+# along canvas y (sources), and 1 = white. usher.device.pack does that in
+# native code (viper), straight from the canvas into the bytes sent: the
+# UC8151 streams a window in small pieces, the SSD1680 (which is sent its
+# whole RAM image every time) keeps one 4.7 KB copy. The bytecode version
+# this replaces (a framebuf blit into a MONO_VLSB copy, a byte loop through
+# a 256-entry table, two more 4.7 KB buffers) was a third of the compute
+# time of a press on the chip: 323 -> 213 ms per press on average in
+# multisala_solo (bench/rp2_profile.py).
 from usher.device import clock
 
 WIDTH = 296
@@ -29,22 +30,6 @@ class BusyTimeout(Exception):
                          % (panel, ms, what))
         self.panel = panel
         self.what = what
-
-
-def _table(reverse, invert):
-    t = bytearray(256)
-    for b in range(256):
-        v = b
-        if reverse:
-            r = 0
-            for i in range(8):
-                if v & (1 << i):
-                    r |= 0x80 >> i
-            v = r
-        if invert:
-            v ^= 0xFF
-        t[b] = v
-    return t
 
 
 def check_window(x, y, w, h):
@@ -68,9 +53,11 @@ def check_window(x, y, w, h):
 class Panel:
     """SPI framing, BUSY and canvas conversion for one panel.
 
-    Subclasses set NAME, REVERSE_BITS (bit order inside a byte), FLIP_Y (the
-    line runs from canvas y = 127 down) and implement init(), the refresh
-    steps _clean(), _fast() and _partial(), and sleep(). The modes (PL-15):
+    Subclasses set NAME, REVERSE_BITS (the most significant bit of a byte is
+    the smallest canvas y), FLIP_Y (the line runs from canvas y = 127 down)
+    and implement init(), the refresh steps _clean(), _fast() and
+    _partial(), each of which sends the canvas (convert() or send_window()),
+    and sleep(). The modes (PL-15):
     "clean" the panel's own slow, flashing waveform; "fast" the whole panel
     with the maker's fast waveform; "partial" a window with the fast
     waveform. Public use:
@@ -96,13 +83,12 @@ class Panel:
         self.rst = reset
         self.busy_pin = busy
         self.busy_level = busy_level
-        self._canvas = framebuf.FrameBuffer(canvas_buffer, WIDTH, HEIGHT, framebuf.MONO_HLSB)
-        self._vlsb = bytearray(FRAME_BYTES)
-        self._vfb = framebuf.FrameBuffer(self._vlsb, WIDTH, HEIGHT, framebuf.MONO_VLSB)
-        self.ram = bytearray(FRAME_BYTES)        # controller layout, gate line by gate line
-        self._ram_mv = memoryview(self.ram)
+        # Imported here, not at the top: the runtime imports this module on
+        # every port (WebAssembly too), a panel only exists where viper does.
+        from usher.device.pack import pack
+        self._pack = pack
+        self._canvas = canvas_buffer
         self._one = bytearray(1)
-        self._table = _table(self.REVERSE_BITS, True)
         self._started = None                     # ticks when the running refresh began
         self._started_what = ""
         self._busy_since = None
@@ -191,20 +177,50 @@ class Panel:
         clock.sleep_ms(high_ms)
 
     # --- canvas conversion -----------------------------------------------------
-    def convert(self, x, y, w, h):
-        """Copy the canvas window into self.ram (controller layout). x and w
-        are in pixels, y and h multiples of 8. Bytes outside the window keep
-        what was last sent, which is what the panel shows."""
-        self._vfb.blit(self._canvas, 0, 0)
-        vl = self._vlsb
-        ram = self.ram
-        t = self._table
+    def convert(self, ram, x, y, w, h):
+        """Copy the canvas window into ram, the controller's whole picture
+        (4736 bytes, gate line by gate line). x and w are in pixels, y and h
+        multiples of 8. Bytes outside the window keep what was last sent,
+        which is what the panel shows."""
+        p0 = y // 8
+        p1 = (y + h) // 8
+        if self.FLIP_Y:
+            k0, kstep = PAGES - 1 - p0, -1
+        else:
+            k0, kstep = p0, 1
+        self._pack(self._canvas, ram, x, x + w, p0, p1, 0, PAGES, k0, kstep,
+                   0 if self.REVERSE_BITS else 1)
+
+    def send_window(self, cmd, x, y, w, h, piece):
+        """Send command cmd with the window's bytes as its data, converted
+        from the canvas one piece of columns at a time into the bytearray
+        piece (at least 8 * 16 bytes): gate line x first, each
+        line's h // 8 bytes in the order of line_bytes(). No frame-sized
+        buffer is needed; CS stays low over the whole transfer."""
+        n = self.line_bytes(y, h)[1]
+        p0 = y // 8
+        cols = len(piece) // n
+        if self.FLIP_Y:
+            k0, kstep = n - 1, -1
+        else:
+            k0, kstep = 0, 1
+        rev = 0 if self.REVERSE_BITS else 1
+        mv = memoryview(piece)
+        self._one[0] = cmd
+        self.cs.value(0)
+        self.dc.value(0)
+        self.spi.write(self._one)
+        self.dc.value(1)
+        cx = x
         x1 = x + w
-        for p in range(y // 8, (y + h) // 8):
-            src = p * WIDTH
-            dst = (PAGES - 1 - p) if self.FLIP_Y else p
-            for cx in range(x, x1):
-                ram[cx * PAGES + dst] = t[vl[src + cx]]
+        while cx < x1:
+            # Pieces end on a multiple of 8 columns (cols >= 8), so each 8 x 8
+            # block of the canvas is transposed once.
+            end = min(x1, (cx + cols) & ~7)
+            self._pack(self._canvas, piece, cx, end, p0, p0 + n, cx, n, k0, kstep, rev)
+            self.spi.write(mv[:(end - cx) * n])
+            cx = end
+        self.cs.value(1)
 
     def line_bytes(self, y, h):
         """(first byte, count) of the window's part of one gate line."""
@@ -221,16 +237,13 @@ class Panel:
         never changes while the panel is busy (PL-6)."""
         self.wait_idle("previous refresh")
         if mode == "clean":
-            self.convert(0, 0, WIDTH, HEIGHT)
             self._clean()
             self._triggered("clean refresh")
         elif mode == "fast":
-            self.convert(0, 0, WIDTH, HEIGHT)
             self._fast()
             self._triggered("fast refresh")
         elif mode == "partial":
             x, y, w, h = check_window(x, y, w, h)
-            self.convert(x, y, w, h)
             self._partial(x, y, w, h)
             self._triggered("partial refresh")
         else:

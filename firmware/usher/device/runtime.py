@@ -153,6 +153,7 @@ class Runtime:
         self.asleep = False
         self.last_activity = clock.ticks_ms()
         self.on_shown = None          # diagnostics hook: called with each refresh started
+        self.trace = None             # a Trace when device.json asks for one
 
     # --- app ------------------------------------------------------------------
     def start_app(self):
@@ -262,6 +263,7 @@ class Runtime:
             events = self.buttons.poll(now)
             if events:
                 self.last_activity = now
+            trace = self.trace
             for ev in events:
                 if self.asleep:
                     if ev[0] == "press":
@@ -273,7 +275,12 @@ class Runtime:
                         self.display.init()
                         self.start_app()
                     continue
-                self.request(self.app.handle(ev))
+                if trace is None:
+                    self.request(self.app.handle(ev))
+                else:
+                    t0 = trace.us()
+                    self.request(self.app.handle(ev))
+                    trace.add(0, t0)
             if self.asleep:
                 return
             if self.crashed:
@@ -288,7 +295,10 @@ class Runtime:
             if self.pending is not None and ready:
                 r = self.pending
                 self.pending = None
+                t0 = trace.us() if trace is not None else 0
                 self.display.start(r[0], r[1], r[2], r[3], r[4])
+                if trace is not None:
+                    trace.add(4, t0)
                 self._shown(r)
             elif (self.pending is None and ready and self.power.can_switch_off()
                   and clock.ticks_diff(now, self.last_activity) > self.idle_ms()):
@@ -300,6 +310,53 @@ class Runtime:
         while should_stop is None or not should_stop():
             self.step(clock.ticks_ms())
             clock.sleep_ms(POLL_MS)
+
+
+class Trace:
+    """Diagnostics, off by default (device.json "trace": true): the
+    microseconds the main loop spends per phase since boot, added up in one
+    array whose first two words are a marker that the emulated board finds
+    in RAM (bench/rp2_profile.py --phases). Nothing is printed or written to
+    flash, so tracing adds only the timer reads. Phases: handle (the App's
+    whole answer to a button event), draw (the screens' drawing, inside
+    handle), save (storage.save, inside handle), log (a log line), refresh
+    (display.start: the conversion of the canvas and the SPI transfer)."""
+
+    MARK = (0x1A2B3C4D, 0x2C3D4E5F)     # below 2**30: stored as plain words
+    PHASES = ("handle", "draw", "save", "log", "refresh")
+
+    def __init__(self):
+        import array
+        import time
+        self.us = time.ticks_us
+        self.diff = time.ticks_diff
+        self.t = array.array("i", self.MARK + (0,) * len(self.PHASES))
+
+    def add(self, phase, t0):
+        self.t[2 + phase] += self.diff(self.us(), t0)
+
+    def wrap(self, phase, fn):
+        def timed(*args):
+            t0 = self.us()
+            try:
+                return fn(*args)
+            finally:
+                self.add(phase, t0)
+        return timed
+
+    def install(self, log):
+        """Time the saves, the log lines and the App's drawing."""
+        from usher.ui import app as ui_app
+        self.saved = (storage.save, ui_app.App._draw)
+        storage.save = self.wrap(2, storage.save)
+        log.write = self.wrap(3, log.write)
+        ui_app.App._draw = self.wrap(1, ui_app.App._draw)
+
+    def uninstall(self):
+        """Put storage.save and App._draw back (tests run many boots in one
+        process; the log is the boot's own)."""
+        from usher.ui import app as ui_app
+        storage.save, ui_app.App._draw = self.saved
 
 
 class _NoLog:
@@ -388,6 +445,13 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
                 "unload_games": True}  # a finished game's code leaves RAM (docs/ui.md, Memory)
     rt = Runtime(app_factory or default_app_factory, canvas, display, buttons, power, log,
                  data_dir, services)
+    if settings.get("trace") is True:
+        try:
+            rt.trace = Trace()
+            rt.trace.install(log)
+        except Exception as e:      # diagnostics never stop the boot
+            log.write("error", "trace: %s" % e)
+            rt.trace = None
     if on_runtime is not None:
         on_runtime(rt)
     try:

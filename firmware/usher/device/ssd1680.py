@@ -16,7 +16,7 @@
 # the full RAM image is sent, as Waveshare's example does, so the old/new
 # RAM pair the waveform compares can never disagree outside the window.
 from usher.device import clock
-from usher.device.epaper import WIDTH, Panel
+from usher.device.epaper import FRAME_BYTES, HEIGHT, WIDTH, Panel
 
 DRIVER_OUTPUT = 0x01
 GATE_VOLTAGE = 0x03
@@ -92,6 +92,9 @@ class SSD1680(Panel):
         super().__init__(*args)
         self.mode = None
         self._wave = None
+        # Every refresh sends the whole RAM image (see above): the driver
+        # keeps it, gate line by gate line, and converts only the window.
+        self.ram = bytearray(FRAME_BYTES)
 
     def init(self):
         self._started = None
@@ -116,6 +119,7 @@ class SSD1680(Panel):
     def _clean(self):
         if self.mode != "clean":
             self.init()
+        self.convert(self.ram, 0, 0, WIDTH, HEIGHT)
         self._whole_ram()
         self.command(WRITE_RAM_BW, self.ram)
         self.command(WRITE_RAM_OLD, self.ram)        # old = new: the next fast refresh compares against it
@@ -131,6 +135,7 @@ class SSD1680(Panel):
         # so only what changed (the window, for a partial) moves.
         if self.mode is None:
             self.init()             # after deep sleep: full set-up first
+        self.convert(self.ram, x, y, w, h)
         if self._wave is None:
             self._wave = fast_waveform()
         lut, end_opt, vgh, vsrc, vcom = self._wave

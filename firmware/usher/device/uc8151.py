@@ -57,6 +57,7 @@ PARTIAL_SCAN_INSIDE = 0x01
 
 SPEED_OTP = 0
 SPEED_FAST = 2
+PIECE_BYTES = 48 * PAGES      # 48 gate lines per SPI write (768 bytes)
 
 
 # Pimoroni's fast waveform, byte for byte as UC8151::fast_luts() in
@@ -103,6 +104,10 @@ class UC8151(Panel):
         self.speed = None
         self._ptl = bytearray(7)
         self._luts = None
+        # The controller keeps its own RAM: a refresh sends only its window,
+        # converted piece by piece (send_window) through this small buffer,
+        # so the driver holds no 4.7 KB copy of the picture.
+        self._piece = bytearray(PIECE_BYTES)
 
     def init(self, speed=SPEED_OTP):
         """Reset the controller and set it up for one update speed."""
@@ -141,7 +146,7 @@ class UC8151(Panel):
             self.init(speed)
         self.command(PON)
         self.command(PTOU)
-        self.command(DTM2, self.ram)
+        self.send_window(DTM2, 0, 0, WIDTH, HEIGHT, self._piece)
         self.command(DSP)
         self.command(DRF)
 
@@ -160,15 +165,7 @@ class UC8151(Panel):
         self.command(PON)
         self.command(PTIN)
         self.command(PTL, p)
-        first, n = self.line_bytes(y, h)
-        buf = self._vlsb        # free again once convert() is done: no second frame buffer
-        pos = 0
-        ram = self._ram_mv
-        for cx in range(x, x + w):
-            start = cx * PAGES + first
-            buf[pos:pos + n] = ram[start:start + n]
-            pos += n
-        self.command(DTM2, memoryview(buf)[:pos])
+        self.send_window(DTM2, x, y, w, h, self._piece)
         self.command(DSP)
         self.command(DRF)
 

@@ -1,0 +1,245 @@
+"""Where the chip's time goes on the emulated RP2040 (PL-16, sim/rp2/): one
+scripted session on an image, the core's PC sampled every N cycles of
+computing (board.mjs startProfile), each sample mapped to the C function
+that holds it with the image's ELF (arm-none-eabi-nm), then grouped.
+
+  python bench/rp2_profile.py multisala_solo          frozen Badger image
+  python bench/rp2_profile.py theatre_game --every 500 --top 40
+  python bench/rp2_profile.py multisala_solo --stock  stock MicroPython + .mpy
+  python bench/rp2_profile.py multisala_solo --heap --phases
+
+It prints, for the presses only (the boot is left out): the share of the
+computing time per group (the bytecode VM and the runtime it calls, the
+garbage collector, framebuf, SPI and DMA, littlefs and flash access, JSON,
+...), the flash operations' stall time (erase and program, which the
+emulator times after the W25Q16JV datasheet and counts as computing), and
+the top functions with their callers (the LR at the sample, which for a
+function that has called another since its entry is stale: read it as a
+hint). Figures are shares of the samples; with --every 1000 one sample is
+8 us of chip time. --heap adds the live heap at its peak by object type;
+--phases the firmware's own per-phase timers (usher.device.runtime.Trace,
+turned on by "trace": true in device.json, which nothing else sets).
+"""
+import argparse
+import bisect
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+
+import sim.rp2 as rp2  # noqa: E402
+
+CYCLE_NS = 8
+
+# Groups by function name: the first pattern that matches wins (prefix match,
+# or substring with a leading '*').
+GROUPS = (
+    ("gc", ("gc_", "*_gc_")),
+    ("framebuf", ("framebuf", "mono_", "mvlsb_", "*fill_rect", "*setpixel", "*getpixel", "rgb565_", "gs2_",
+                  "gs4_", "gs8_")),
+    ("SPI/DMA", ("machine_spi", "spi_", "dma_", "*_spi_")),
+    ("littlefs/vfs", ("lfs", "mp_vfs", "*vfs_lfs", "mp_reader", "*blockdev", "rp2_flash", "flash_")),
+    ("json", ("mod_json", "json", "mp_obj_print", "*_print")),
+    ("memcpy/memset", ("memcpy", "memset", "memmove", "__aeabi_mem", "memcmp", "__wrap_mem")),
+    ("idle/sleep", ("mp_hal_delay", "best_effort_wfe", "*sleep", "mp_event_wait", "mp_hal_ticks",
+                    "time_us", "mp_event", "*wfe")),
+    ("arith libgcc", ("__aeabi", "__wrap___aeabi", "__divsi", "__udiv", "divmod", "rom_", "*_div_")),
+    ("bytecode VM", ("mp_execute_bytecode",)),
+    ("runtime (calls, attrs, objects)", ("mp_", "fun_", "*_call", "qstr", "str_", "list_", "dict_", "tuple_",
+                                         "array_", "bytearray", "mpz", "small_int", "*_subscr",
+                                         "*_attr", "*_iternext", "*_getiter", "*_binary_op", "*_unary_op",
+                                         "type_", "instance_", "native_", "bound_meth", "closure",
+                                         "range_", "int_", "float_", "bool_", "map_", "set_", "memoryview",
+                                         "*_make_new", "*_len")),
+)
+
+
+def symbols(elf, kinds="tTwW"):
+    out = subprocess.run(["arm-none-eabi-nm", "-n", "-S", "--defined-only", elf], capture_output=True,
+                         text=True, check=True).stdout
+    syms = []
+    for line in out.splitlines():
+        p = line.split()
+        if len(p) == 4 and p[2] in kinds:
+            syms.append((int(p[0], 16), int(p[1], 16), p[3]))
+        elif len(p) == 3 and p[1] in kinds:
+            syms.append((int(p[0], 16), 0, p[2]))
+    syms.sort()
+    return syms
+
+
+class Mapper:
+    def __init__(self, elf, kinds="tTwW"):
+        self.syms = symbols(elf, kinds)
+        self.addrs = [s[0] for s in self.syms]
+
+    def name(self, pc):
+        i = bisect.bisect_right(self.addrs, pc) - 1
+        if i < 0:
+            return "?%x" % pc
+        a, size, n = self.syms[i]
+        if size and pc >= a + size + 4:
+            return "?%x" % pc
+        return n
+
+
+def group(name):
+    for g, pats in GROUPS:
+        for p in pats:
+            if p.startswith("*"):
+                if p[1:] in name:
+                    return g
+            elif name.startswith(p):
+                return g
+    if name.startswith("?"):
+        return "unknown (ROM, RAM code)"
+    return "other C"
+
+
+def report(result, top, phase="press"):
+    m = Mapper(result["elf"])
+    prof = result["samples"]
+    every = prof["every_cycles"]
+    hist = prof["pc"].get(phase, {})
+    lr = prof["lr"].get(phase, {})
+    flash_ns = prof["flash_ns"].get(phase, 0)
+    total = sum(hist.values())
+    per_fn = {}
+    for pc, n in hist.items():
+        f = m.name(int(pc))
+        per_fn[f] = per_fn.get(f, 0) + n
+    callers = {}
+    for key, n in lr.items():
+        pc, l = key.split(":")
+        f = m.name(int(pc))
+        c = m.name(int(l) & ~1)
+        callers.setdefault(f, {})
+        callers[f][c] = callers[f].get(c, 0) + n
+    per_group = {}
+    for f, n in per_fn.items():
+        g = group(f)
+        per_group[g] = per_group.get(g, 0) + n
+    presses = [s for s in result["steps"] if s.get("token") and s["token"].lower() != "restart"]
+    active = sum(s["active_ms"] for s in presses)
+    comp_ms = total * every * CYCLE_NS / 1e6
+    print("%d presses: %.0f ms active in all (%.0f ms per press); of it %.0f ms executing (%d samples, "
+          "one per %d cycles) and %.0f ms stalled in flash erase/program"
+          % (len(presses), active, active / max(1, len(presses)), comp_ms, total, every, flash_ns / 1e6))
+    fo = {"erase": 0, "program": 0}
+    for s in presses:
+        for k in fo:
+            fo[k] += s["flash_ops"][k]
+    print("flash operations in the presses: %d sector erases, %d page programs"
+          % (fo["erase"], fo["program"]))
+    act = sorted(s["active_ms"] for s in presses)
+    if act:
+        print("compute per press (as bench/rp2.py): median %.0f, p95 %.0f, max %.0f ms"
+              % (act[len(act) // 2], act[min(len(act) - 1, int(round(0.95 * (len(act) - 1))))], act[-1]))
+    print()
+    print("%-34s %8s %6s" % ("group", "ms", "%"))
+    for g, n in sorted(per_group.items(), key=lambda x: -x[1]):
+        print("%-34s %8.0f %5.1f%%" % (g, n * every * CYCLE_NS / 1e6, 100.0 * n / total))
+    print()
+    print("%-40s %6s  %s" % ("function", "%", "callers (LR at the sample)"))
+    for f, n in sorted(per_fn.items(), key=lambda x: -x[1])[:top]:
+        cs = sorted(callers.get(f, {}).items(), key=lambda x: -x[1])[:3]
+        print("%-40s %5.1f%%  %s" % (f[:40], 100.0 * n / total,
+                                     ", ".join("%s %.0f%%" % (c, 100.0 * k / n) for c, k in cs)))
+
+
+def heap_report(result, top):
+    """The live heap at its peak by the first word of each object: a type
+    (mp_type_dict, ...) for objects that carry one; anything else (dict and
+    list storage, strings' bytes, buffers, bytecode of .mpy files) counts as
+    untyped storage, by size."""
+    heap = result["heap"]
+    census = heap.get("census") or {}
+    m = Mapper(result["elf"], "dDrRbB")
+    per = {}
+    for word, (n, size) in census.items():
+        w = int(word)
+        name = m.name(w) if 0x10000000 <= w < 0x10200000 or 0x20000000 <= w < 0x20042000 else None
+        if name is None or name.startswith("?") or not (name.startswith("mp_type") or "type" in name):
+            name = "untyped storage %s B" % (size // n if n else 0) if size // max(n, 1) <= 64 else \
+                "untyped storage > 64 B"
+        e = per.setdefault(name, [0, 0])
+        e[0] += n
+        e[1] += size
+    total = sum(v[1] for v in per.values())
+    print("live heap at its peak: %d bytes in %d objects (peak_live %s)"
+          % (total, sum(v[0] for v in per.values()), heap.get("peak_live")))
+    print("%-44s %7s %8s" % ("first word (type)", "objects", "bytes"))
+    for name, (n, size) in sorted(per.items(), key=lambda x: -x[1][1])[:top]:
+        print("%-44s %7d %8d" % (name[:44], n, size))
+    big = sorted(((int(w), v) for w, v in census.items() if v[1] // max(v[0], 1) >= 1024),
+                 key=lambda x: -x[1][1])
+    if big:
+        print("objects of 1 KB or more: " + ", ".join("%d B x%d" % (v[1] // v[0], v[0]) for _, v in big))
+
+
+PHASES = ("handle", "draw", "save", "log", "refresh")
+
+
+def phase_report(result):
+    """Per press, the firmware's own phase counters (usher.device.runtime.
+    Trace): handle is the App's answer to the button events (draw and save
+    are parts of it), log every log line, refresh the display's start
+    (conversion and SPI); the press's active time is the emulator's."""
+    steps = result["steps"]
+    rows = []
+    for prev, st in zip(steps, steps[1:]):
+        tok = st.get("token")
+        if not tok or tok.lower() == "restart" or not st.get("trace") or not prev.get("trace"):
+            continue
+        d = [(b - a) / 1000.0 for a, b in zip(prev["trace"], st["trace"])]
+        rows.append((st["active_ms"], d))
+    if not rows:
+        print("no phase counters found (an image without usher.device.runtime.Trace?)")
+        return
+    n = len(rows)
+
+    def stat(vals):
+        v = sorted(vals)
+        return sum(v) / n, v[n // 2], v[min(n - 1, int(round(0.95 * (n - 1))))]
+
+    print("phases per press, ms of chip time (%d presses): mean, median, p95" % n)
+    print("  %-34s %7.1f %7.1f %7.1f" % (("active (emulator)",) + stat([r[0] for r in rows])))
+    labels = {"handle": "App.handle (all of it)", "draw": "  of it: drawing the screens",
+              "save": "  of it: storage.save", "log": "log lines (App and runtime)",
+              "refresh": "display.start (convert + SPI)"}
+    for i, ph in enumerate(PHASES):
+        print("  %-34s %7.1f %7.1f %7.1f" % ((labels[ph],) + stat([r[1][i] for r in rows])))
+    rest = [r[0] - r[1][0] - r[1][3] - r[1][4] for r in rows]
+    print("  %-34s %7.1f %7.1f %7.1f" % (("rest (polls, gc outside, flash)",) + stat(rest)))
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="python bench/rp2_profile.py", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("session", choices=("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game"))
+    ap.add_argument("--every", type=int, default=1000, help="cycles between two PC samples")
+    ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--stock", action="store_true", help="stock MicroPython with .mpy files")
+    ap.add_argument("--boot", action="store_true", help="the boot steps instead of the presses")
+    ap.add_argument("--heap", action="store_true", help="also the live heap at its peak, by type")
+    ap.add_argument("--phases", action="store_true",
+                    help="also the firmware's phase counters (device.json \"trace\": true)")
+    a = ap.parse_args(argv)
+    r = rp2.play(rp2.session_script(a.session), stock=a.stock, sample=a.every,
+                 heap="census" if a.heap else False, trace=a.phases)
+    if not r.get("elf"):
+        raise SystemExit("no ELF beside the image: run `make firmware`")
+    report(r, a.top, "boot" if a.boot else "press")
+    if a.heap:
+        print()
+        heap_report(r, a.top)
+    if a.phases:
+        print()
+        phase_report(r)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
