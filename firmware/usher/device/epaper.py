@@ -10,7 +10,10 @@
 # then moves bytes into place: VLSB byte (page p, column x) holds the 8 pixels
 # y = 8p..8p+7 of column x, which is one byte of gate line x. A 256-entry
 # table fixes the bit order and inverts. All buffers are allocated once.
-import framebuf
+try:
+    import framebuf
+except ImportError:     # CircuitPython: no framebuf; its backend uses only the
+    framebuf = None     # constants and BusyTimeout (usher.device.circuitpython)
 
 from usher.device import clock
 
