@@ -5,7 +5,7 @@
 # refresh; the refresh policy (waveform per request, the minimum time between
 # refreshes, presses in between merged); keypad buttons with the shared
 # ButtonLogic; the latch, VBUS and battery; light sleep through alarm on USB;
-# safe mode. Run by `make test-cpy-device` (tests/portable/run.py --dir).
+# safe mode. Run by `make test-cpy-device` (tests/portable/run.py --dir=tests/cpydevice).
 import sys
 
 import cpyfakes
