@@ -18,7 +18,8 @@ DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 
 .PHONY: setup system-deps sim test check lint types test-cpython test-unix test-device test-wasm test-mpy \
 	bench bench-rp2 test-rp2 screenshots golden fonts icons clean web web-serve web-screenshots faults \
-	firmware firmware-stock firmware-unix32 firmware-deps test-frozen
+	firmware firmware-stock firmware-unix32 firmware-deps test-frozen \
+	circuitpython circuitpython-deps circuitpython-unix test-circuitpython test-circuitpython-unix
 
 setup: system-deps $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
 
@@ -68,7 +69,8 @@ $(NODE_STAMP): package.json package-lock.json
 sim: $(STAMP)
 	$(PY) -m sim $(ARGS)
 
-test: setup check test-cpython test-unix test-device test-wasm test-mpy firmware test-frozen test-rp2
+test: setup check test-cpython test-unix test-device test-wasm test-mpy firmware test-frozen test-rp2 \
+	test-circuitpython
 
 check: lint types
 
@@ -179,6 +181,54 @@ firmware-stock: firmware-deps
 # The 32-bit unix port with the firmware frozen: build/firmware/unix32/micropython
 firmware-unix32: firmware-deps
 	$(PYTHON) tools/firmware_image.py unix32
+
+# CircuitPython 10.2.1 (firmware/boards/circuitpython/, tools/circuitpython_image.py):
+# its sources from ../shared/vendor, its build scripts' Python packages in a
+# virtual env of their own (build/cpy-venv, pinned in requirements.txt), and
+# dosfstools and mtools for the CIRCUITPY drive images of the emulated board.
+#   build/circuitpython/drive/                                  the folder for the CIRCUITPY drive
+#   build/circuitpython/usher-circuitpython-badger2040.{bin,uf2}  the image, usher frozen in
+#   build/circuitpython/mpy-cross, build/circuitpython/unix/micropython
+CPY_VENV := build/cpy-venv
+CPY_STAMP := $(CPY_VENV)/.installed
+CPY_REQUIREMENTS := firmware/boards/circuitpython/requirements.txt
+CPY_UNIX := build/circuitpython/unix/micropython
+CIRCUITPY_PACKAGES := dosfstools mtools
+circuitpython-deps: firmware-deps
+	@missing=""; if command -v dpkg-query >/dev/null 2>&1; then \
+	  for p in $(CIRCUITPY_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' \
+	    || missing="$$missing $$p"; done; \
+	else command -v mcopy >/dev/null 2>&1 && command -v mkfs.fat >/dev/null 2>&1 || missing=" $(CIRCUITPY_PACKAGES)"; fi; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing:$$missing"; apt-get update -qq && apt-get install -y -qq $$missing; \
+	  else echo "please install:$$missing (e.g. sudo apt-get install$$missing)"; exit 1; fi; fi
+
+$(CPY_STAMP): $(CPY_REQUIREMENTS)
+	rm -rf $(CPY_VENV)
+	$(PYTHON) -m venv $(CPY_VENV)
+	$(CPY_VENV)/bin/pip install --quiet --disable-pip-version-check -r $(CPY_REQUIREMENTS)
+	touch $@
+
+# Both artefacts (the drive folder and the Badger image), CircuitPython's
+# mpy-cross and its unix port (a cold build: a few minutes on two cores).
+circuitpython: circuitpython-deps $(CPY_STAMP)
+	$(PYTHON) tools/circuitpython_image.py all
+
+circuitpython-unix: circuitpython-deps $(CPY_STAMP)
+	$(PYTHON) tools/circuitpython_image.py unix
+
+# The portable tests on CircuitPython's unix port (coverage variant), one
+# more runtime: it has no framebuf, so the canvas is the firmware's pure
+# Python one (usher/ui/pyframebuf.py).
+test-circuitpython-unix: circuitpython-unix
+	MICROPYPATH=$(PORTABLE_PATH) $(CPY_UNIX) tests/portable/run.py --label=circuitpython-unix
+
+# Determinism against CPython on that port, and the image on the emulated
+# Badger (tests/circuitpython): boot, the drive, code.py, the REPL, writes
+# kept across a reset.
+test-circuitpython: $(STAMP) $(NODE_STAMP) circuitpython test-circuitpython-unix
+	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython
 
 clean:
 	rm -rf $(VENV) node_modules build

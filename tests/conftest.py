@@ -13,6 +13,10 @@ for sub in ("firmware", os.path.join("tests", "portable"), ""):
 # take minutes: `make test-rp2` (part of `make test`) builds the images and
 # runs them with USHER_RP2=1; a plain `pytest` leaves them out.
 collect_ignore = [] if os.environ.get("USHER_RP2") else ["rp2"]
+# CircuitPython's (tests/circuitpython) need `make circuitpython`'s image and
+# drive: `make test-circuitpython` runs them with USHER_CIRCUITPY=1.
+if not os.environ.get("USHER_CIRCUITPY"):
+    collect_ignore.append("circuitpython")
 
 
 def pytest_sessionfinish(session, exitstatus):

@@ -16,9 +16,10 @@ ENTRY_POINTS = ("main.py", "boot.py")
 # Files in firmware/ that are for building, not for the board: the manifest
 # of a frozen build and the mip package list.
 HOST_ONLY = ("manifest.py", "package.json")
-# Folders of firmware/ that are not copied to the board: the image build's
-# board definitions (PL-14).
-HOST_ONLY_DIRS = ("boards",)
+# Folders of firmware/ that are not copied to a MicroPython board: the image
+# build's board definitions (PL-14) and CircuitPython's entry points
+# (code.py, boot.py: `make circuitpython` puts them on the CIRCUITPY drive).
+HOST_ONLY_DIRS = ("boards", "circuitpython")
 # sys.implementation._mpy >> 10 -> mpy-cross -march (py/persistentcode.h)
 ARCHES = {1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em", 7: "armv7emsp",
           8: "armv7emdp", 9: "xtensa", 10: "xtensawin", 11: "rv32imc", 12: "rv64imc"}

@@ -3,6 +3,8 @@
   usher devices                       list serial ports that look like MicroPython boards
   usher flash [--port P]              compile and copy the firmware (only what changed), reset
   usher flash --uf2 [BOARD|FILE]      install a firmware image (.uf2) on a board in boot mode
+  usher flash --circuitpy [DRIVE]     install on a CircuitPython board's CIRCUITPY drive (found
+                                      by its boot_out.txt; plain `usher flash` finds it too)
   usher logs [-o FILE] [--follow]     pull the device log as JSON lines / stream the console
   usher replay FILE                   replay a pulled log, saved game or kept play on the desktop
   usher data check|upload|download    owner data: panels, decks, players, validated first
@@ -45,6 +47,19 @@ def cmd_flash(args):
     from usher_host import flash, image, link
     if args.uf2 is not None:
         return image.uf2_command(args.uf2, args.drive, out=_say)
+    # A mounted CircuitPython drive (boot_out.txt) takes the CIRCUITPY
+    # folder of `make circuitpython`; a serial port given says MicroPython.
+    if args.circuitpy is not None or (not args.port and not args.owner_data):
+        from usher_host import circuitpy
+        drive = circuitpy.choose_drive(args.circuitpy or None)
+        if drive is None and args.circuitpy is not None:
+            raise HostError("No CircuitPython drive mounted (a USB drive named CIRCUITPY with "
+                            "boot_out.txt on it): connect the board, or give the drive: --circuitpy DRIVE.")
+        if drive is not None:
+            copied, removed = circuitpy.install(drive, args.folder, out=_say)
+            _say("flash done: %d copied, %d removed on %s (CircuitPython restarts code.py by itself)"
+                 % (len(copied), len(removed), drive))
+            return 0
     conn = link.connect(args.port)
     try:
         # A board running the project's image (PL-14): files would not
@@ -149,9 +164,15 @@ def parser():
     p.add_argument("--no-reset", action="store_true", help="do not reset the board afterwards")
     # PL-14: the project's own image, one .uf2 per board.
     p.add_argument("--uf2", nargs="?", const="badger2040", metavar="BOARD|FILE",
-                   help="install a firmware image instead: badger2040 (default), pico-waveshare "
+                   help="install a firmware image instead: badger2040 (default), pico-waveshare, "
+                   "circuitpython (the Badger's CircuitPython image) "
                    "or a .uf2 file, copied to a board in boot mode (or the steps to do it by hand)")
     p.add_argument("--drive", help="with --uf2: the board's boot drive (default: found by its INFO_UF2.TXT)")
+    p.add_argument("--circuitpy", nargs="?", const="", metavar="DRIVE",
+                   help="install on a board running CircuitPython: the folder of `make circuitpython` "
+                   "copied onto its CIRCUITPY drive (default: the one mounted)")
+    p.add_argument("--folder", help="with --circuitpy: the CIRCUITPY folder to install "
+                   "(default: build/circuitpython/drive)")
     p.add_argument("--owner-data", metavar="DIR",
                    help="on a board running the firmware image: copy only the owner data in DIR "
                    "(laid out like the board's data folder)")

@@ -31,6 +31,10 @@ def device_info(link):
 def check_mpy(info, emitted):
     """The -march to compile for, or HostError explaining the mismatch."""
     name, version, mpy, platform = info
+    if name == "circuitpython":
+        raise HostError("The board runs CircuitPython: usher flash installs onto its CIRCUITPY drive. "
+                        "Let the drive mount (it shows as a USB drive named CIRCUITPY) and run usher flash "
+                        "without --port, or give the drive with --circuitpy DRIVE.")
     if name != "micropython":
         raise HostError("The board runs %s, not MicroPython; flash MicroPython v1.23 or newer first." % name)
     vtext = ".".join(str(v) for v in version)

@@ -31,7 +31,15 @@ BOARDS = {
         "Unplug the Pico's USB cable.",
         "Hold down the white BOOTSEL button on the Pico and plug the cable back in; then release BOOTSEL.",
     ]),
+    # Usher on CircuitPython 10.2.1 (make circuitpython): the same Badger;
+    # code.py and boot.py then go on its CIRCUITPY drive (usher flash).
+    "circuitpython": ("usher-circuitpython-badger2040", "Pimoroni Badger 2040 (CircuitPython)", [
+        "Connect the Badger 2040 to this computer with a USB data cable.",
+        "On the back, hold down the BOOT/USR button, press and release RESET, then release BOOT/USR.",
+    ]),
 }
+# Where each image is built (default IMAGE_DIR).
+IMAGE_DIRS = {"circuitpython": os.path.join(ROOT, "build", "circuitpython")}
 DEFAULT_BOARD = "badger2040"
 INFO_FILE = "INFO_UF2.TXT"
 UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)
@@ -40,7 +48,7 @@ RP2040_FAMILY = 0xE48BFF56
 
 
 def image_path(board):
-    return os.path.join(IMAGE_DIR, BOARDS[board][0] + ".uf2")
+    return os.path.join(IMAGE_DIRS.get(board, IMAGE_DIR), BOARDS[board][0] + ".uf2")
 
 
 def check_uf2(data, name):
@@ -112,7 +120,12 @@ def manual_steps(board, uf2):
         "The board restarts into Usher when the copy is done; the drive disappears.",
     ]
     lines += ["  %d. %s" % (i + 1, s) for i, s in enumerate(steps)]
-    lines.append("Saved games and owner data on the board's filesystem are kept.")
+    if board == "circuitpython":
+        lines.append("Then run usher flash once the CIRCUITPY drive shows: it copies code.py and boot.py. "
+                     "Saved games of MicroPython's filesystem are not carried over (back them up first "
+                     "with usher backup).")
+    else:
+        lines.append("Saved games and owner data on the board's filesystem are kept.")
     return "\n".join(lines)
 
 
@@ -123,8 +136,9 @@ def uf2_command(choice, drive=None, out=print):
     if choice in BOARDS:
         board, path = choice, image_path(choice)
         if not os.path.exists(path):
-            raise HostError("No %s: build the images with `make firmware` first."
-                            % os.path.relpath(path, ROOT))
+            raise HostError("No %s: build the images with `make %s` first."
+                            % (os.path.relpath(path, ROOT), "circuitpython" if choice == "circuitpython"
+                               else "firmware"))
     else:
         path = os.path.abspath(choice)
         for name in BOARDS:
@@ -160,6 +174,8 @@ def uf2_command(choice, drive=None, out=print):
             raise HostError("Copy to %s stopped after %d of %d bytes: %s. Put the board into boot "
                             "mode again and retry." % (drives[0], written, len(data), e.strerror)) from None
     out("done: the board restarts into the image (%s)" % BOARDS[board][1])
+    if board == "circuitpython":
+        out("then, once its CIRCUITPY drive shows, run usher flash: it copies code.py and boot.py there")
     return 0
 
 

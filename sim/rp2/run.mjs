@@ -31,6 +31,7 @@
 // computing longer than 2 ms in the last QUIET_MS.
 import fs from 'node:fs';
 import { Board } from './board.mjs';
+import { CircuitPythonBoard } from './circuitpython.mjs';
 
 const MS = 1e6;
 const QUIET_MS = 150;          // longer than the drivers' longest reset pulse (SSD1680: 102 ms)
@@ -57,10 +58,14 @@ class Runner {
     const firmware = fs.readFileSync(job.firmware);
     let flash = null;
     if (job.flash) flash = fs.readFileSync(job.flash);
-    this.board = new Board({
+    // job.circuitpython: the CircuitPython board (sim/rp2/circuitpython.mjs:
+    // its drive image in job.drive, its own steps)
+    const BoardClass = job.circuitpython ? CircuitPythonBoard : Board;
+    this.board = new BoardClass({
       bootrom: fs.readFileSync(job.bootrom), firmware, flash,
       profile: job.profile || 'badger2040', vbus: job.vbus !== false,
-      batteryMv: job.battery_mv || 2900, usb: !!job.usb,
+      batteryMv: job.battery_mv || 2900, usb: job.circuitpython ? job.usb !== false : !!job.usb,
+      drive: job.drive ? fs.readFileSync(job.drive) : null,
     });
     if (!flash && job.fs) this.board.flash.set(fs.readFileSync(job.fs), 0xa0000);
     this.heap = job.heap || null;
@@ -293,6 +298,8 @@ class Runner {
       if (b.powered && b.mcu) b.flash.set(b.flashView.subarray(0, b.flash.length));
       fs.writeFileSync(s.dump, b.fsImage());
       result = 'dumped';
+    } else if (b.step && (result = b.step(s, out)) !== undefined) {
+      // a step of the board's own (CircuitPython: console, raw REPL, drive)
     } else {
       throw new Error('unknown step ' + JSON.stringify(s));
     }

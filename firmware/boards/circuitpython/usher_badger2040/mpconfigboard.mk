@@ -1,0 +1,33 @@
+# Usher on CircuitPython: the Pimoroni Badger 2040 (CircuitPython's own
+# pimoroni_badger2040, whose C files this board includes) with the usher
+# package and usher_image frozen in. tools/circuitpython_image.py copies this
+# folder into the tree's ports/raspberrypi/boards/ and passes USHER_FROZEN,
+# the folder it assembles (build/circuitpython/work/frozen).
+USB_VID = 0x2E8A
+USB_PID = 0x101B
+USB_PRODUCT = "Badger 2040"
+USB_MANUFACTURER = "Pimoroni"
+
+CHIP_VARIANT = RP2040
+CHIP_FAMILY = rp2
+
+EXTERNAL_FLASH_DEVICES = "W25Q16JVxQ"
+
+CIRCUITPY_PICODVI = 0
+CIRCUITPY_USB_HOST = 0
+
+# Room for the frozen firmware (about 200 KB of bytecode): the stock image
+# is 856,652 bytes of the 1020 KB before the drive, and with usher frozen it
+# would be 11 KB over. Left out, as nothing on a Badger running Usher uses
+# them: ulab (numpy-like arrays), MP3 and synthesizer audio, the EVE
+# graphics co-processor (the stock board turns it on), RGB LED matrices,
+# cameras and USB video.
+CIRCUITPY__EVE = 0
+CIRCUITPY_ULAB = 0
+CIRCUITPY_AUDIOMP3 = 0
+CIRCUITPY_SYNTHIO = 0
+CIRCUITPY_RGBMATRIX = 0
+CIRCUITPY_IMAGECAPTURE = 0
+CIRCUITPY_USB_VIDEO = 0
+
+FROZEN_MPY_DIRS += $(USHER_FROZEN)

@@ -1,0 +1,78 @@
+"""The CircuitPython image on the emulated Badger 2040 (sim/rp2/circuitpython.*):
+it boots from the BOOTSEL pad released, mounts the CIRCUITPY drive made
+from a folder at flash offset 0x100000, runs boot.py and code.py from it,
+answers on the serial console's REPL, and what it writes to its drive is on
+the flash after a reset.
+
+Run by `make test-circuitpython` (part of `make test`), which builds the
+image and the drive folder first (`make circuitpython`); pytest leaves this
+folder out unless USHER_CIRCUITPY=1 is set (tests/conftest.py).
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+import sim.rp2.circuitpython as cpy  # noqa: E402
+
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+from usher import VERSION  # noqa: E402
+
+
+def _read(result, name):
+    with open(os.path.join(result["files"], name)) as f:
+        return f.read()
+
+
+def test_image_boots_runs_code_py_from_the_drive_and_prints():
+    # The image's frozen usher is the one code.py imports; the drive is the
+    # folder `make circuitpython` made (its placeholder code.py prints what
+    # it found). boot_out.txt is written by CircuitPython itself at boot:
+    # its presence on the flash after the run shows the drive is mounted
+    # and written through the bootrom's flash routines.
+    mem_free = {"raw_exec": "import gc\ngc.collect()\nprint(gc.mem_free())"}
+    steps = cpy.to_repl() + cpy.soft_reload() + [mem_free]
+    r = cpy.run(steps, folder=cpy.drive_folder())
+    boot, _, reload_, mem = r["steps"]
+    assert boot["result"] == "found", boot["console"][-2000:]
+    assert boot["usb_connected_ms"] is not None and boot["usb_connected_ms"] < boot["boot_ms"]
+    assert "Adafruit CircuitPython 10.2.1" in boot["console"]
+    out = reload_["console"]
+    assert "code.py output:" in out, out[-2000:]
+    assert "usher %s on circuitpython 10.2.1, usher-circuitpython-badger2040" % VERSION in out, out[-2000:]
+    assert "usher from .frozen/usher" in out, out[-2000:]
+    assert mem["result"] == "ok" and 100000 < int(mem["stdout"]) < 264 * 1024, mem
+    boot_out = _read(r, "boot_out.txt")
+    assert boot_out.startswith("Adafruit CircuitPython 10.2.1"), boot_out
+    assert "Board ID:usher_badger2040" in boot_out, boot_out
+    assert "usher boot.py (placeholder)" in boot_out, boot_out
+
+
+COUNTER_BOOT = """import storage
+storage.remount("/", readonly=False)
+"""
+COUNTER_CODE = """try:
+    with open("/count.txt") as f:
+        n = int(f.read())
+except OSError:
+    n = 0
+with open("/count.txt", "w") as f:
+    f.write(str(n + 1))
+print("count", n + 1)
+"""
+
+
+def test_what_code_writes_to_the_drive_survives_a_reset():
+    # boot.py makes the drive writable for code; code.py counts its runs in
+    # /count.txt. Two power-ons: the second run reads the first one's file
+    # from the flash, and the host reads the final count from the drive.
+    check = {"raw_exec": "print(open('/count.txt').read())"}
+    steps = cpy.to_repl() + [check] + cpy.to_repl() + [check]
+    r = cpy.run(steps, files={"boot.py": COUNTER_BOOT, "code.py": COUNTER_CODE})
+    first, second = r["steps"][1], r["steps"][3]
+    assert first["result"] == "ok" and first["stdout"].strip() == "1", first
+    assert second["result"] == "ok" and second["stdout"].strip() == "2", second
+    assert _read(r, "count.txt") == "2"
+    assert r["flash_ops"]["erase"] > 0 and r["flash_ops"]["program"] > 0
