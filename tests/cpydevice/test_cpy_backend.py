@@ -99,8 +99,8 @@ def test_boot_shows_the_launcher_on_board_display_as_the_simulator_draws_it():
     t, seq, pic = d.pictures[0]
     assert pic == _frames([])[0]
     assert sum(pic) > 1000                    # the launcher, not a blank panel
-    # the boot's clean refresh uses the board's own waveform (PL-15)
-    assert seq == cpdisplay.start_sequence(cpdisplay._board_luts())
+    # the boot's clean refresh uses the panel's OTP waveform (PL-15), no LUT sent
+    assert seq == cpdisplay.start_sequence(None)
     assert rt.services["firmware"].startswith("CircuitPython ")
 
 
@@ -196,7 +196,7 @@ def test_still_powered_after_the_latch_it_waits_in_light_sleep_and_a_press_wakes
     # level) with a clean refresh
     pics = board.DISPLAY.pictures
     assert len(pics) == 3 and pics[-1][2] == pics[0][2] != pics[1][2]
-    assert board.DISPLAY.pictures[-1][1] == cpdisplay.start_sequence(cpdisplay._board_luts())
+    assert board.DISPLAY.pictures[-1][1] == cpdisplay.start_sequence(None)
 
 
 def test_firmware_label_and_refresh_sequences():
@@ -212,6 +212,11 @@ def test_firmware_label_and_refresh_sequences():
         cmds.append((c, bytes(data)))
         i += 2 + (n & 0x7F) + (1 if n & 0x80 else 0)
     assert [c for c, _d in cmds][:9] == [0x01, 0x04, 0x06, 0x00, 0x03, 0x41, 0x60, 0x50, 0x30]
+    assert cmds[3][1] == b"\xbf"                 # LUTs from the registers
     luts = fast_luts()
+    assert [c for c, _d in cmds[9:]] == [0x20, 0x21, 0x22, 0x23, 0x24]
     for c, d in cmds[9:]:
         assert d == luts[c]
+    clean = cpdisplay.start_sequence(None)
+    assert clean[:len(clean)] == seq[:len(clean)].replace(b"\x00\x01\xbf", b"\x00\x01\x9f")
+    assert len(clean) == len(seq) - sum(2 + len(d) for _c, d in cmds[9:])

@@ -10,12 +10,15 @@
 #   definition gives it no RAM window commands), so a "partial" request of
 #   the UI (PL-15: a dialog's window) becomes a fast update of the whole
 #   panel. The picture is the same; only the window optimisation is lost.
-# - The waveform follows the UI's request as on MicroPython (PL-6, PL-15):
-#   "clean" uses the board's own start sequence (its flashing LUT, copied
-#   from CircuitPython's boards/pimoroni_badger2040/board.c); "fast" and
-#   "partial" use the same start sequence with Pimoroni's fast LUTs, the
-#   tables the MicroPython driver loads (usher.device.uc8151.fast_luts).
-#   EPaperDisplay.update_refresh_mode() switches between the two.
+# - The waveforms are the MicroPython image's (PL-6, PL-15), so the same
+#   glass looks and ghosts the same under both runtimes: "clean" is the
+#   panel's own OTP waveform (~4.5 s, flashes, clears ghosting); "fast" and
+#   "partial" load Pimoroni's fast LUTs, the tables the MicroPython driver
+#   sends (usher.device.uc8151.fast_luts, ~0.9 s, no flashing). Both are
+#   CircuitPython's start sequence for the board (boards/pimoroni_badger2040
+#   /board.c) with the panel setting and LUTs changed, switched with
+#   EPaperDisplay.update_refresh_mode(). The board's own LUT (1,630 frames
+#   at 100 Hz, 16 s on the emulated panel) is not used.
 # - EPaperDisplay refuses a refresh sooner than seconds_per_frame after the
 #   previous one (time_to_refresh). The board sets 2 s; this backend sets
 #   FAST_GAP_S for fast updates (about the fast waveform's length, so the
@@ -45,29 +48,19 @@ _CDI = 0x50
 _PLL = 0x30
 _LUTS = (0x20, 0x21, 0x22, 0x23, 0x24)
 
-# board.c: LUT_REG | FORMAT_BW | SCAN_UP | SHIFT_RIGHT | BOOSTER_ON | RESET_NONE, 128x296.
+# board.c: LUT_REG | FORMAT_BW | SCAN_UP | SHIFT_RIGHT | BOOSTER_ON | RESET_NONE, 128x296;
+# the same without LUT_REG: the panel's OTP waveform.
 _PSR_BOARD = 0xBF
+_PSR_OTP = 0x9F
 _CDI_BOARD = 0x4C
 _PLL_100HZ = 0x3A
 
 
-def _board_luts():
-    """The LUTs of CircuitPython's pimoroni_badger2040/board.c (its only
-    waveform; flashes, clears ghosting): VCOM, WW, BW, WB, BB."""
-    vcom = bytes((0x00, 0x64, 0x64, 0x37, 0x00, 0x01,
-                  0x00, 0x8c, 0x8c, 0x00, 0x00, 0x04,
-                  0x00, 0x64, 0x64, 0x37, 0x00, 0x01)) + bytes(26)
-    white = bytes((0x54, 0x64, 0x64, 0x37, 0x00, 0x01,
-                   0x60, 0x8c, 0x8c, 0x00, 0x00, 0x04,
-                   0xa8, 0x64, 0x64, 0x37, 0x00, 0x01)) + bytes(24)
-    black = bytes((0xa8, 0x64, 0x64, 0x37, 0x00, 0x01,
-                   0x60, 0x8c, 0x8c, 0x00, 0x00, 0x04,
-                   0x54, 0x64, 0x64, 0x37, 0x00, 0x01)) + bytes(24)
-    return {0x20: vcom, 0x21: white, 0x22: white, 0x23: black, 0x24: black}
-
-
-def start_sequence(luts):
-    """The board's start sequence with the given LUT registers."""
+def start_sequence(luts=None):
+    """The board's start sequence (CircuitPython's pimoroni_badger2040
+    board.c: power, booster, panel setting, CDI, PLL) with the given LUT
+    registers; with luts None the panel setting selects the panel's own OTP
+    waveform and no LUT is sent."""
     out = bytearray()
 
     def cmd(c, data=b"", delay=None):
@@ -80,14 +73,15 @@ def start_sequence(luts):
     cmd(_PWR, bytes((0x03, 0x00, 0x2B, 0x2B, 0x2B)))
     cmd(_PON, b"", 200)
     cmd(_BTST, bytes((0x17, 0x17, 0x17)))
-    cmd(_PSR, bytes((_PSR_BOARD,)))
+    cmd(_PSR, bytes((_PSR_BOARD if luts is not None else _PSR_OTP,)))
     cmd(_PFS, b"\x00")
     cmd(_TSE, b"\x00")
     cmd(_TCON, b"\x22")
     cmd(_CDI, bytes((_CDI_BOARD,)))
     cmd(_PLL, bytes((_PLL_100HZ,)))
-    for reg in _LUTS:
-        cmd(reg, luts[reg])
+    if luts is not None:
+        for reg in _LUTS:
+            cmd(reg, luts[reg])
     return bytes(out)
 
 
@@ -128,7 +122,7 @@ class DisplayioPanel:
         self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
         self.pixels = memoryview(self.bitmap)
         self.row_bytes = len(self.pixels) // HEIGHT
-        self.modes = {"clean": (start_sequence(_board_luts()), CLEAN_GAP_S)}
+        self.modes = {"clean": (start_sequence(None), CLEAN_GAP_S)}
         from usher.device.uc8151 import fast_luts
         self.modes["fast"] = (start_sequence(fast_luts()), FAST_GAP_S)
         self.mode = None
