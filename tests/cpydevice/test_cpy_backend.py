@@ -212,6 +212,7 @@ def test_firmware_label_and_refresh_sequences():
         cmds.append((c, bytes(data)))
         i += 2 + (n & 0x7F) + (1 if n & 0x80 else 0)
     assert [c for c, _d in cmds][:9] == [0x01, 0x04, 0x06, 0x00, 0x03, 0x41, 0x60, 0x50, 0x30]
+    assert seq[7:9] == b"\x04\x00"              # PON without the fixed delay: BUSY is waited for
     assert cmds[3][1] == b"\xbf"                 # LUTs from the registers
     luts = fast_luts()
     assert [c for c, _d in cmds[9:]] == [0x20, 0x21, 0x22, 0x23, 0x24]
