@@ -16,10 +16,11 @@ from sim.rp2 import run_job
 
 
 def play(script, vbus=True, battery_mv=2900, settings=None, flash=None, extra_steps=(),
-         boot_hold=(), trace=False, files=None):
-    """Boot the CircuitPython image (USB connected when vbus) and play the
+         boot_hold=(), trace=False, files=None, usb=False):
+    """Boot the CircuitPython image (with the USB host attached when usb) and play the
     script. settings: data/device.json; trace: the backend prints its heap
-    figures on the console (usher.device.circuitpython.backend, "trace")."""
+    figures on the console (usher.device.circuitpython.backend, "trace"),
+    which needs usb (the USB host attached: its serial console)."""
     import tempfile
     tmp = tempfile.TemporaryDirectory()
     drive_files = dict(files or {})
@@ -34,7 +35,7 @@ def play(script, vbus=True, battery_mv=2900, settings=None, flash=None, extra_st
     flash_out = os.path.join(tmp.name, "flash.bin")
     steps = [{"boot": {"hold": list(boot_hold)}}] + rp2.script_steps(script) + list(extra_steps)
     job = cpy.job(steps, drive=drive, flash=flash, flash_out=flash_out, vbus=vbus,
-                  battery_mv=battery_mv, usb=vbus)
+                  battery_mv=battery_mv, usb=usb)
     job["bootrom"] = rp2.bootrom_path()
     result = run_job(job)
     out = cpy.drive_from_flash(flash_out, os.path.join(tmp.name, "drive-out.img"))

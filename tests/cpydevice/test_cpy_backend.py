@@ -221,3 +221,53 @@ def test_firmware_label_and_refresh_sequences():
     clean = cpdisplay.start_sequence(None)
     assert clean[:len(clean)] == seq[:len(clean)].replace(b"\x00\x01\xbf", b"\x00\x01\x9f")
     assert len(clean) == len(seq) - sum(2 + len(d) for _c, d in cmds[9:])
+
+
+class _ScriptedKeypad:
+    """keypad with a scripted event queue (key, pressed, timestamp)."""
+
+    def __init__(self):
+        self.queue = []
+        outer = self
+
+        class Event:
+            key_number = 0
+            pressed = False
+            timestamp = 0
+
+        class Queue:
+            def get_into(self, ev):
+                if not outer.queue:
+                    return False
+                ev.key_number, ev.pressed, ev.timestamp = outer.queue.pop(0)
+                return True
+
+        class Keys:
+            def __init__(self, pins, value_when_pressed=True, pull=True, interval=0.02):
+                self.events = Queue()
+
+            def deinit(self):
+                pass
+
+        self.Event = Event
+        self.Keys = Keys
+
+
+def test_pl7_a_tap_during_a_long_pass_is_a_press_and_release_by_keypad_timestamps():
+    # The main loop can be away for half a second (a redraw and a refresh):
+    # keypad's timestamps say the tap lasted 80 ms, so no auto-repeat or
+    # long press comes from it; a real hold still repeats.
+    from usher.device.boards import BADGER2040
+    from usher.device.circuitpython.buttons import KeypadButtons
+    vc, board, printed = _setup([])
+    kp = _ScriptedKeypad()
+    b = KeypadButtons(BADGER2040, vc.now, keypad=kp)
+    t0 = vc.now + 100
+    down = b.names.index("DOWN")
+    a = b.names.index("A")
+    kp.queue += [(down, True, t0), (down, False, t0 + 80), (a, True, t0 + 100), (a, False, t0 + 180)]
+    assert b.poll(t0 + 600) == [("press", "DOWN"), ("release", "DOWN"), ("press", "A"), ("release", "A")]
+    kp.queue += [(down, True, t0 + 700)]
+    assert b.poll(t0 + 720) == []                      # not yet debounced
+    assert b.poll(t0 + 1200) == [("press", "DOWN")]
+    assert b.poll(t0 + 1300) == [("repeat", "DOWN")]

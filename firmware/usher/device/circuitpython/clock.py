@@ -31,6 +31,17 @@ def ticks_ms():
     return raw | _epoch
 
 
+def widen(raw):
+    """A supervisor.ticks_ms() value from the recent past (a keypad event's
+    timestamp) in the ticks of ticks_ms()."""
+    if _raw is None:
+        return raw & MASK
+    ticks_ms()
+    if raw > _last:             # before the last wrap
+        return raw | (_epoch ^ _RAW_WRAP)
+    return raw | _epoch
+
+
 def ticks_diff(a, b):
     return ((a - b + HALF) & MASK) - HALF
 
