@@ -16,7 +16,7 @@ from sim.rp2 import run_job
 
 
 def play(script, vbus=True, battery_mv=2900, settings=None, flash=None, extra_steps=(),
-         boot_hold=(), trace=False, files=None, usb=False):
+         boot_hold=(), trace=False, files=None, usb=False, heap=False):
     """Boot the CircuitPython image (with the USB host attached when usb) and play the
     script. settings: data/device.json; trace: the backend prints its heap
     figures on the console (usher.device.circuitpython.backend, "trace"),
@@ -37,6 +37,8 @@ def play(script, vbus=True, battery_mv=2900, settings=None, flash=None, extra_st
     job = cpy.job(steps, drive=drive, flash=flash, flash_out=flash_out, vbus=vbus,
                   battery_mv=battery_mv, usb=usb)
     job["bootrom"] = rp2.bootrom_path()
+    if heap:
+        job["heap"] = rp2.heap_symbols(cpy.image()[1])
     result = run_job(job)
     out = cpy.drive_from_flash(flash_out, os.path.join(tmp.name, "drive-out.img"))
     files_dir = os.path.join(tmp.name, "files")
