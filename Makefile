@@ -19,7 +19,8 @@ DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 .PHONY: setup system-deps sim test check lint types test-cpython test-unix test-device test-wasm test-mpy \
 	bench bench-rp2 test-rp2 screenshots golden fonts icons clean web web-serve web-screenshots faults \
 	firmware firmware-stock firmware-unix32 firmware-deps test-frozen \
-	circuitpython circuitpython-deps circuitpython-unix test-circuitpython test-circuitpython-unix
+	circuitpython circuitpython-deps circuitpython-unix test-circuitpython test-circuitpython-unix \
+	test-cpy-device
 
 setup: system-deps $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
 
@@ -227,8 +228,16 @@ test-circuitpython-unix: circuitpython-unix
 # Determinism against CPython on that port, and the image on the emulated
 # Badger (tests/circuitpython): boot, the drive, code.py, the REPL, writes
 # kept across a reset.
-test-circuitpython: $(STAMP) $(NODE_STAMP) circuitpython test-circuitpython-unix
+test-circuitpython: $(STAMP) $(NODE_STAMP) circuitpython test-circuitpython-unix test-cpy-device
 	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython
+
+# The CircuitPython device layer (usher/device/circuitpython) on that port,
+# with fakes of board, keypad, digitalio, analogio and alarm and the real
+# displayio.Bitmap (tests/cpydevice): pictures against pyframebuf's, the
+# refresh policy, buttons, latch, battery, light sleep, saving on VfsFat.
+test-cpy-device: circuitpython-unix
+	MICROPYPATH=firmware:tests/cpydevice:tests/portable $(CPY_UNIX) -X heapsize=16M tests/portable/run.py \
+	  --dir=tests/cpydevice --label=circuitpython-device
 
 clean:
 	rm -rf $(VENV) node_modules build

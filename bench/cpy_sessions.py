@@ -87,7 +87,9 @@ def _n(v):
 
 
 def row(x):
-    check = "ok" if not x["bad"] and not x["errors"] else "%d differ, %d panel errors" % (x["bad"], x["errors"])
+    check = "ok"
+    if x["bad"] or x["errors"]:
+        check = "%d differ, %d panel errors" % (x["bad"], x["errors"])
     return "%-15s %-13s %7d %6.0f %6.0f/%-8.0f %6.0f/%-8.0f %8s %8s %8s %9d %s" % (
         x["name"], x["image"], x["presses"], x["boot"], x["compute"][0], x["compute"][1],
         x["wait"][0], x["wait"][1], _n(x["live"]), _n(x["free"]), _n(x["end_live"]),
