@@ -5,6 +5,8 @@ emulator's cycle count): one scripted session per game on each image.
   python bench/cpy_sessions.py                       the four games on both images
   python bench/cpy_sessions.py --image circuitpython --session multisala_solo
   python bench/cpy_sessions.py --jobs 2
+  python bench/cpy_sessions.py --canvas       the two CircuitPython canvases on the
+                                              start of a Multisala game (time per press)
 
 Needs `make firmware` (build/firmware/usher-badger2040.*) and `make
 circuitpython` (build/circuitpython/usher-circuitpython-badger2040.* and the
@@ -50,12 +52,16 @@ def pct(values, p):
     return v[min(len(v) - 1, max(0, int(round(p / 100.0 * (len(v) - 1)))))]
 
 
+CANVAS_SCRIPT = "DOWN,DOWN,C,C,C,C,C,C,C,C,C,B,C,B,C,C"
+
+
 def one(args):
-    name, image = args
-    script = rp2.session_script(name)
+    name, image = args[0], args[1]
+    canvas = args[2] if len(args) > 2 else None
+    script = CANVAS_SCRIPT if canvas else rp2.session_script(name)
     t0 = time.time()
     if image == "circuitpython":
-        r = cs.play(script, heap=True)
+        r = cs.play(script, heap=True, settings={"canvas": canvas} if canvas else None)
         frames, bad = cs.check(r, script)
     else:
         r = rp2.play(script, heap=True)
@@ -66,7 +72,7 @@ def one(args):
     compute = [s["active_ms"] for s in presses]
     waits = cs.panel_waits(r)
     heap = r.get("heap") or {}
-    return {"name": name, "image": image, "presses": len(presses),
+    return {"name": name, "image": image + (" " + canvas if canvas else ""), "presses": len(presses),
             "boot": r["steps"][0].get("first_frame_ms") or -1,
             "compute": (pct(compute, 50), pct(compute, 95)),
             "wait": (pct(waits, 50), pct(waits, 90)),
@@ -77,7 +83,7 @@ def one(args):
             "chip_s": r["steps"][-1]["t_ms"] / 1000.0}
 
 
-HEADER = "%-15s %-13s %7s %6s %-15s %-15s %8s %8s %8s %9s %s" % (
+HEADER = "%-15s %-24s %7s %6s %-15s %-15s %8s %8s %8s %9s %s" % (
     "session", "image", "presses", "boot", "compute med/p95", "wait med/p90", "live", "free min",
     "end live", "refreshes", "check")
 
@@ -90,7 +96,7 @@ def row(x):
     check = "ok"
     if x["bad"] or x["errors"]:
         check = "%d differ, %d panel errors" % (x["bad"], x["errors"])
-    return "%-15s %-13s %7d %6.0f %6.0f/%-8.0f %6.0f/%-8.0f %8s %8s %8s %9d %s" % (
+    return "%-15s %-24s %7d %6.0f %6.0f/%-8.0f %6.0f/%-8.0f %8s %8s %8s %9d %s" % (
         x["name"], x["image"], x["presses"], x["boot"], x["compute"][0], x["compute"][1],
         x["wait"][0], x["wait"][1], _n(x["live"]), _n(x["free"]), _n(x["end_live"]),
         x["refreshes"], check)
@@ -101,8 +107,11 @@ def main(argv):
     ap.add_argument("--session", action="append", choices=SESSIONS)
     ap.add_argument("--image", choices=IMAGES)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--canvas", action="store_true")
     a = ap.parse_args(argv)
     work = [(n, i) for n in (a.session or SESSIONS) for i in ([a.image] if a.image else IMAGES)]
+    if a.canvas:
+        work = [("multisala_start", "circuitpython", k) for k in ("rows", "pyframebuf")]
     print("Sessions on the emulated Badger 2040 (rp2040js, 125 MHz): ms of chip time, heap in bytes")
     print(HEADER, flush=True)
     rows = []

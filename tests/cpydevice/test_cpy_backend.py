@@ -136,7 +136,7 @@ def test_presses_inside_the_minimum_time_are_merged_into_one_newer_picture():
     assert len(pics) <= 3, len(pics)              # boot, the first press, the merged rest
     times = [t for t, _s, _p in pics]
     for a, b in zip(times, times[1:]):
-        assert b - a >= int(cpdisplay.FAST_GAP_S * 1000)
+        assert b - a >= int(cpdisplay.GAP_S * 1000)
 
 
 def test_safe_mode_when_a_button_is_held_at_boot():

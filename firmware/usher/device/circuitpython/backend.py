@@ -82,9 +82,14 @@ class CircuitPythonBackend:
         gc_module.collect()
 
     def power(self, profile, settings):
-        # device.json's "trace": true prints the heap at every refresh on the
-        # console (bench/circuitpython.py reads it; costs a collection each).
+        # device.json's "trace": true prints the heap at every refresh and
+        # each button event on the console (costs a collection per refresh).
         self.trace = type(settings) is dict and settings.get("trace") is True
+        # device.json's "canvas" picks the canvas for a measurement
+        # (bench/cpy_sessions.py --canvas); unknown names keep the default.
+        kind = settings.get("canvas") if type(settings) is dict else None
+        if kind in cpcanvas.KINDS:
+            self.canvas_kind = kind
         from usher.device.circuitpython.power import CircuitPythonPower
         return CircuitPythonPower(profile, settings)
 

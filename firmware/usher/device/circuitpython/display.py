@@ -21,9 +21,11 @@
 #   at 100 Hz, 16 s on the emulated panel) is not used.
 # - EPaperDisplay refuses a refresh sooner than seconds_per_frame after the
 #   previous one (time_to_refresh). The board sets 2 s; this backend sets
-#   FAST_GAP_S for fast updates (about the fast waveform's length, so the
-#   gap adds little to the panel's own BUSY time) and keeps the board's 2 s
-#   after a clean refresh. ready() is False while the gap runs or BUSY is
+#   GAP_S for both waveforms: about the fast waveform's length, so the gap
+#   adds little to the panel's own BUSY time, and a clean refresh's BUSY
+#   (4.5 s) is longer than it anyway. One gap for both, so the mode chosen
+#   at start() never lengthens a wait that ready() has already seen end.
+#   ready() is False while the gap runs or BUSY is
 #   held, so the shared main loop keeps merging the requests of the presses
 #   in between (runtime.merge) and shows only the newest picture: a burst of
 #   presses costs one refresh, never a queue of stale pictures.
@@ -31,8 +33,7 @@ from usher.device import clock
 from usher.device.epaper import HEIGHT, WIDTH, BusyTimeout
 
 STRIDE = WIDTH // 8
-FAST_GAP_S = 1.0
-CLEAN_GAP_S = 2.0
+GAP_S = 1.0
 REFRESH_TIMEOUT_MS = 30000
 
 # UC8151 commands of the start sequence (CircuitPython's display_start_sequence:
@@ -126,9 +127,9 @@ class DisplayioPanel:
         self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
         self.pixels = memoryview(self.bitmap)
         self.row_bytes = len(self.pixels) // HEIGHT
-        self.modes = {"clean": (start_sequence(None), CLEAN_GAP_S)}
+        self.modes = {"clean": (start_sequence(None), GAP_S)}
         from usher.device.uc8151 import fast_luts
-        self.modes["fast"] = (start_sequence(fast_luts()), FAST_GAP_S)
+        self.modes["fast"] = (start_sequence(fast_luts()), GAP_S)
         self.mode = None
         self.refresh_count = 0
         self.counts = {"clean": 0, "fast": 0, "partial": 0}
