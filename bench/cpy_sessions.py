@@ -21,11 +21,11 @@ drive folder). Columns, per session:
               the new picture stands (median, p90); it includes waiting for
               a refresh still running and CircuitPython's minimum time
               between refreshes
-  live, free  the largest live heap found at a garbage collection and the
-              smallest free heap as a collection starts, bytes (GC hooks of
-              sim/rp2/run.mjs on the image's gc_collect_start/end); "-" when
-              the hooks found no heap layout
-  end live    the live heap at the last collection of the session, bytes
+  free boot   gc.mem_free() after gc.collect() when the first picture after
+              boot is sent, bytes (device.json "trace": true,
+              usher.device.runtime.heap_trace, into the log; the GC hooks of
+              bench/rp2.py do not find CircuitPython's split heap)
+  free end    the same right after the session's last game ended
   check       pictures that differ from the simulator's frames
 """
 import argparse
@@ -61,31 +61,31 @@ def one(args):
     script = CANVAS_SCRIPT if canvas else rp2.session_script(name)
     t0 = time.time()
     if image == "circuitpython":
-        r = cs.play(script, heap=True, settings={"canvas": canvas} if canvas else None)
+        r = cs.play(script, trace=True, settings={"canvas": canvas} if canvas else None)
         frames, bad = cs.check(r, script)
     else:
-        r = rp2.play(script, heap=True)
+        r = rp2.play(script, settings={"trace": True})
         seeds = rp2.seeds_from_log(rp2.read_log(os.path.join(r["files"], "data")))
         bad = rp2.compare_session(r, rp2.sim_frames(script, seeds, board="badger2040"), "badger2040")
     wall = time.time() - t0
     presses = [s for s in r["steps"][1:] if s.get("token") and s["token"].lower() != "restart"]
     compute = [s["active_ms"] for s in presses]
     waits = cs.panel_waits(r)
-    heap = r.get("heap") or {}
+    free_boot, free_end = cs.heap_figures(cs.log(r) if image == "circuitpython"
+                                          else rp2.read_log(os.path.join(r["files"], "data")))
     return {"name": name, "image": image + (" " + canvas if canvas else ""), "presses": len(presses),
             "boot": r["steps"][0].get("first_frame_ms") or -1,
             "compute": (pct(compute, 50), pct(compute, 95)),
             "wait": (pct(waits, 50), pct(waits, 90)),
-            "live": heap.get("peak_live"), "free": heap.get("min_free"),
-            "end_live": heap.get("last_live"),
+            "free_boot": free_boot, "free_end": free_end,
             "refreshes": sum(len(s["refreshes"]) for s in r["steps"]),
             "bad": len(bad), "errors": len(r["errors"]), "wall": wall,
             "chip_s": r["steps"][-1]["t_ms"] / 1000.0}
 
 
-HEADER = "%-15s %-24s %7s %6s %-15s %-15s %8s %8s %8s %9s %s" % (
-    "session", "image", "presses", "boot", "compute med/p95", "wait med/p90", "live", "free min",
-    "end live", "refreshes", "check")
+HEADER = "%-15s %-24s %7s %6s %-15s %-15s %9s %9s %9s %s" % (
+    "session", "image", "presses", "boot", "compute med/p95", "wait med/p90", "free boot",
+    "free end", "refreshes", "check")
 
 
 def _n(v):
@@ -96,10 +96,9 @@ def row(x):
     check = "ok"
     if x["bad"] or x["errors"]:
         check = "%d differ, %d panel errors" % (x["bad"], x["errors"])
-    return "%-15s %-24s %7d %6.0f %6.0f/%-8.0f %6.0f/%-8.0f %8s %8s %8s %9d %s" % (
+    return "%-15s %-24s %7d %6.0f %6.0f/%-8.0f %6.0f/%-8.0f %9s %9s %9d %s" % (
         x["name"], x["image"], x["presses"], x["boot"], x["compute"][0], x["compute"][1],
-        x["wait"][0], x["wait"][1], _n(x["live"]), _n(x["free"]), _n(x["end_live"]),
-        x["refreshes"], check)
+        x["wait"][0], x["wait"][1], _n(x["free_boot"]), _n(x["free_end"]), x["refreshes"], check)
 
 
 def main(argv):

@@ -18,9 +18,9 @@ from sim.rp2 import run_job
 def play(script, vbus=True, battery_mv=2900, settings=None, flash=None, extra_steps=(),
          boot_hold=(), trace=False, files=None, usb=False, heap=False):
     """Boot the CircuitPython image (with the USB host attached when usb) and play the
-    script. settings: data/device.json; trace: the backend prints its heap
-    figures on the console (usher.device.circuitpython.backend, "trace"),
-    which needs usb (the USB host attached: its serial console)."""
+    script. settings: data/device.json; trace: the free heap at boot and at
+    each game's end into the log (usher.device.runtime.heap_trace, see
+    heap_figures)."""
     import tempfile
     tmp = tempfile.TemporaryDirectory()
     drive_files = dict(files or {})
@@ -61,14 +61,18 @@ def check(result, script):
     return frames, rp2.compare_session(result, frames, "badger2040")
 
 
-def trace_lines(result):
-    """The backend's trace lines ("usher-trace ...") from every step's console."""
-    out = []
-    for s in result["steps"]:
-        for line in (s.get("console") or "").splitlines():
-            if line.startswith("usher-trace "):
-                out.append(line.split()[1:])
-    return out
+def heap_figures(entries):
+    """(free heap at boot, at the last game end) from a log written with
+    "trace" (usher.device.runtime.heap_trace); None where missing."""
+    boot = end = None
+    for e in entries:
+        d = e.get("d")
+        if e.get("k") == "info" and type(d) is dict and "heap_free" in d:
+            if d.get("at") == "boot" and boot is None:
+                boot = d["heap_free"]
+            elif d.get("at") == "end":
+                end = d["heap_free"]
+    return boot, end
 
 
 def panel_waits(result):

@@ -302,6 +302,33 @@ class Runtime:
             clock.sleep_ms(POLL_MS)
 
 
+def heap_free():
+    import gc
+    gc.collect()
+    return gc.mem_free()
+
+
+def heap_trace(rt, log):
+    """device.json's "trace": true (for the benches, on both runtimes): the
+    free heap after a collection goes into the log as an "info" entry
+    {"heap_free", "at"} when the first picture after boot is sent ("boot")
+    and right after each game's "end" entry ("end")."""
+    first = [True]
+
+    def shown(r):
+        if first[0]:
+            first[0] = False
+            log.write("info", {"heap_free": heap_free(), "at": "boot"})
+
+    def app_log(kind, data=None):
+        log.write(kind, data)
+        if kind == "end":
+            log.write("info", {"heap_free": heap_free(), "at": "end"})
+
+    rt.on_shown = shown
+    rt.services["log"] = app_log
+
+
 class _NoLog:
     """Stands in for the flash log when it cannot be opened at all."""
 
@@ -426,6 +453,8 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
                 "unload_games": True}  # a finished game's code leaves RAM (docs/ui.md, Memory)
     rt = Runtime(app_factory or default_app_factory, canvas, display, buttons, power, log,
                  data_dir, services)
+    if settings.get("trace") is True:
+        heap_trace(rt, log)
     if on_runtime is not None:
         on_runtime(rt)
     try:

@@ -74,7 +74,6 @@ class CircuitPythonBackend:
         self.buttons_obj = None
         self.display_obj = None
         self.sleeps = 0
-        self.trace = False
 
     def tune_gc(self, gc_module):
         # No gc.threshold on CircuitPython (MICROPY_GC_ALLOC_THRESHOLD is 0):
@@ -82,9 +81,6 @@ class CircuitPythonBackend:
         gc_module.collect()
 
     def power(self, profile, settings):
-        # device.json's "trace": true prints the heap at every refresh and
-        # each button event on the console (costs a collection per refresh).
-        self.trace = type(settings) is dict and settings.get("trace") is True
         # device.json's "canvas" picks the canvas for a measurement
         # (bench/cpy_sessions.py --canvas); unknown names keep the default.
         kind = settings.get("canvas") if type(settings) is dict else None
@@ -123,16 +119,6 @@ class CircuitPythonBackend:
         """The shared loop (Runtime.step), with the idle wait on USB in light
         sleep instead of polling."""
         woke = None
-        if self.trace:
-            rt.on_shown = self.trace_refresh
-            poll = rt.buttons.poll
-
-            def traced_poll(now):
-                events = poll(now)
-                for ev in events:
-                    print("usher-trace event %s %s %d" % (ev[0], ev[1], now))
-                return events
-            rt.buttons.poll = traced_poll
         while should_stop is None or not should_stop():
             now = clock.ticks_ms()
             rt.step(now)
@@ -144,12 +130,6 @@ class CircuitPythonBackend:
                 woke = clock.ticks_ms()
             else:
                 clock.sleep_ms(POLL_MS)
-
-    def trace_refresh(self, r):
-        gc.collect()
-        print("usher-trace refresh %d %s %d free %d" % (
-            self.display_obj.refresh_count if self.display_obj else 0, r[0], clock.ticks_ms(),
-            gc.mem_free()))
 
     def sleep_until_button(self, rt):
         try:
