@@ -271,3 +271,12 @@ def test_pl7_a_tap_during_a_long_pass_is_a_press_and_release_by_keypad_timestamp
     assert b.poll(t0 + 720) == []                      # not yet debounced
     assert b.poll(t0 + 1200) == [("press", "DOWN")]
     assert b.poll(t0 + 1300) == [("repeat", "DOWN")]
+
+
+def test_trace_logs_the_free_heap_at_boot_for_the_benches():
+    data = tmpdir()
+    with open(data + "/device.json", "w") as f:
+        f.write('{"trace": true}')
+    result, rt, board, be, vc, printed = _boot([], 3000, data=data)
+    infos = [e["d"] for e in read_all(data + "/log") if e["k"] == "info" and type(e["d"]) is dict]
+    assert len(infos) == 1 and infos[0]["at"] == "boot" and infos[0]["heap_free"] > 10000, infos
