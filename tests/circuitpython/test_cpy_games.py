@@ -7,7 +7,7 @@ Run by `make test-circuitpython` (part of `make test`, after `make
 circuitpython`); pytest leaves this folder out unless USHER_CIRCUITPY=1.
 About 2 minutes of wall time on two shared cores: a whole game per image
 does not fit the budget of `make test`, so the four games' whole sessions
-are played by `python bench/cpy_sessions.py --image circuitpython`
+are played by `python bench/circuitpython.py --image circuitpython`
 (which also compares every picture) and this test plays the start of
 one: boot, a Multisala solo round, a reset in the middle of the game and
 two presses after it.

@@ -42,7 +42,7 @@ def test_image_boots_runs_code_py_from_the_drive_and_prints():
     out = reload_["console"]
     assert "code.py output:" in out, out[-2000:]
     assert "usher %s on circuitpython 10.2.1, usher-circuitpython-badger2040" % VERSION in out, out[-2000:]
-    assert "usher from .frozen/usher" in out, out[-2000:]
+    assert "usher from usher/__init__.py" in out, out[-2000:]    # frozen: no /lib/ in its name
     assert mem["result"] == "ok" and 100000 < int(mem["stdout"]) < 264 * 1024, mem
     boot_out = _read(r, "boot_out.txt")
     assert boot_out.startswith("Adafruit CircuitPython 10.2.1"), boot_out
@@ -76,3 +76,27 @@ def test_what_code_writes_to_the_drive_survives_a_reset():
     assert second["result"] == "ok" and second["stdout"].strip() == "2", second
     assert _read(r, "count.txt") == "2"
     assert r["flash_ops"]["erase"] > 0 and r["flash_ops"]["program"] > 0
+
+
+FILES_CODE = """import sys
+print("path", sys.path)
+sys.path.remove(".frozen")
+import usher
+import usher_image
+from usher.games.takeaseat import engine
+print("usher from", usher.__file__, usher_image.IMAGE)
+print("engine from", engine.__file__)
+"""
+
+
+def test_the_drive_folder_s_compiled_firmware_loads_on_circuitpython():
+    # The files install (stock CircuitPython): lib/ holds the firmware as
+    # .mpy files from CircuitPython's own mpy-cross. With the frozen modules
+    # taken off sys.path, usher and an engine load from them on the chip.
+    steps = cpy.to_repl() + cpy.soft_reload()
+    r = cpy.run(steps, folder=cpy.drive_folder(), files={"code.py": FILES_CODE})
+    out = r["steps"][2]["console"]
+    assert "path ['', '/', '.frozen', '/lib']" in out, out[-2000:]
+    assert "usher from /lib/usher/__init__.mpy usher-circuitpython-files" in out, out[-2000:]
+    assert "engine from /lib/usher/games/takeaseat/engine.mpy" in out, out[-2000:]
+    assert "Traceback" not in out, out[-2000:]

@@ -82,7 +82,7 @@ class CircuitPythonBackend:
 
     def power(self, profile, settings):
         # device.json's "canvas" picks the canvas for a measurement
-        # (bench/cpy_sessions.py --canvas); unknown names keep the default.
+        # (bench/circuitpython.py --canvas); unknown names keep the default.
         kind = settings.get("canvas") if type(settings) is dict else None
         if kind in cpcanvas.KINDS:
             self.canvas_kind = kind

@@ -2,10 +2,10 @@
 emulated Badger 2040 (sim/rp2/, rp2040js at 125 MHz; chip time from the
 emulator's cycle count): one scripted session per game on each image.
 
-  python bench/cpy_sessions.py                       the four games on both images
-  python bench/cpy_sessions.py --image circuitpython --session multisala_solo
-  python bench/cpy_sessions.py --jobs 2
-  python bench/cpy_sessions.py --canvas       the two CircuitPython canvases on the
+  python bench/circuitpython.py                       the four games on both images
+  python bench/circuitpython.py --image circuitpython --session multisala_solo
+  python bench/circuitpython.py --jobs 2
+  python bench/circuitpython.py --canvas       the two CircuitPython canvases on the
                                               start of a Multisala game (time per press)
 
 Needs `make firmware` (build/firmware/usher-badger2040.*) and `make
