@@ -20,7 +20,7 @@ DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 	bench bench-rp2 test-rp2 screenshots golden fonts icons clean web web-serve web-screenshots faults \
 	firmware firmware-stock firmware-unix32 firmware-deps test-frozen \
 	circuitpython circuitpython-deps circuitpython-unix test-circuitpython test-circuitpython-unix \
-	test-cpy-device
+	test-cpy-device test-cpy-games
 
 setup: system-deps $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
 
@@ -229,7 +229,14 @@ test-circuitpython-unix: circuitpython-unix
 # Badger (tests/circuitpython): boot, the drive, code.py, the REPL, writes
 # kept across a reset.
 test-circuitpython: $(STAMP) $(NODE_STAMP) circuitpython test-circuitpython-unix test-cpy-device
-	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython
+	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython --deselect tests/circuitpython/test_cpy_games.py
+
+# Usher's screens played with buttons on the emulated Badger with the
+# CircuitPython image (tests/circuitpython/test_cpy_games.py). Not in `make
+# test` yet: the image stops running after a few presses on the emulated
+# chip, at a point that moves with every build (README, "On CircuitPython").
+test-cpy-games: $(STAMP) $(NODE_STAMP) circuitpython
+	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython/test_cpy_games.py
 
 # The CircuitPython device layer (usher/device/circuitpython) on that port,
 # with fakes of board, keypad, digitalio, analogio and alarm and the real
