@@ -20,7 +20,7 @@ DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 	bench bench-rp2 test-rp2 screenshots golden fonts icons clean web web-serve web-screenshots faults \
 	firmware firmware-stock firmware-unix32 firmware-deps test-frozen \
 	circuitpython circuitpython-deps circuitpython-unix test-circuitpython test-circuitpython-unix \
-	test-circuitpython-chip
+	test-circuitpython-chip test-cpy-device test-cpy-games
 
 setup: system-deps $(STAMP) $(NODE_STAMP) $(TYPESHED_STAMP)
 
@@ -228,12 +228,29 @@ test-circuitpython-unix: circuitpython-unix
 # Determinism against CPython on that port, and the image on the emulated
 # Badger (tests/circuitpython): boot, the drive, code.py, the REPL, writes
 # kept across a reset. The portable tests and these run side by side (each
-# takes one core), each one's output kept together.
+# takes one core), each one's output kept together; then the device layer's
+# tests on the unix port.
 test-circuitpython: $(STAMP) $(NODE_STAMP) circuitpython
 	$(MAKE) --no-print-directory -j2 -Otarget test-circuitpython-unix test-circuitpython-chip
+	$(MAKE) --no-print-directory test-cpy-device
 
 test-circuitpython-chip: $(STAMP) $(NODE_STAMP) circuitpython
-	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython
+	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython --ignore=tests/circuitpython/test_cpy_games.py
+
+# Usher's screens played with buttons on the emulated Badger with the
+# CircuitPython image (tests/circuitpython/test_cpy_games.py). Not in `make
+# test` yet: the image stops running after a few presses on the emulated
+# chip, at a point that moves with every build (README, "On CircuitPython").
+test-cpy-games: $(STAMP) $(NODE_STAMP) circuitpython
+	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython/test_cpy_games.py
+
+# The CircuitPython device layer (usher/device/circuitpython) on that port,
+# with fakes of board, keypad, digitalio, analogio and alarm and the real
+# displayio.Bitmap (tests/cpydevice): pictures against pyframebuf's, the
+# refresh policy, buttons, latch, battery, light sleep, saving on VfsFat.
+test-cpy-device: circuitpython-unix
+	MICROPYPATH=firmware:tests/cpydevice:tests/portable $(CPY_UNIX) -X heapsize=16M tests/portable/run.py \
+	  --dir=tests/cpydevice --label=circuitpython-device
 
 clean:
 	rm -rf $(VENV) node_modules build

@@ -166,11 +166,14 @@ function hex(b) {
 // --- UC8151 -----------------------------------------------------------------
 const UC_SHORT_NS = { reset: 1 * MS, pon: 20 * MS, pof: 5 * MS };
 const OTP_FULL_NS = 4500 * MS;
+const PSR_SCAN_UP = 0x08;
+const CDI_DDX0 = 0x10;
 
 export class UC8151 extends PanelModel {
   powerReset() {
     this.ram = new Uint8Array(FRAME_BYTES).fill(0xff);
     this.psr = 0x00;
+    this.cdi = 0xd7;               // reset value (datasheet): DDX[0] = 1
     this.pll = 0x3c;               // reset value (datasheet: 50 Hz)
     this.luts = {};
     this.partialMode = false;
@@ -241,6 +244,19 @@ export class UC8151 extends PanelModel {
             const a = gx * PAGES + (y >> 3);
             this.shown.set(this.ram.subarray(a, a + (h >> 3)), a);
           }
+        } else if ((this.psr & PSR_SCAN_UP) || !(this.cdi & CDI_DDX0)) {
+          // The glass as the panel setting and CDI show the RAM, in the
+          // layout of the MicroPython driver's settings (scan down, data
+          // 1 = white), which picture_canvas decodes: gate scan up (PSR UD,
+          // CircuitPython's board definition) puts gate line x at the other
+          // end; CDI DDX[0] = 0 shows data 1 as black.
+          const flip = (this.psr & PSR_SCAN_UP) !== 0;
+          const inv = (this.cdi & CDI_DDX0) === 0 ? 0xff : 0;
+          for (let gx = 0; gx < WIDTH; gx++) {
+            const src = gx * PAGES;
+            const dst = (flip ? WIDTH - 1 - gx : gx) * PAGES;
+            for (let i = 0; i < PAGES; i++) this.shown[dst + i] = this.ram[src + i] ^ inv;
+          }
         } else {
           this.shown.set(this.ram);
         }
@@ -260,6 +276,8 @@ export class UC8151 extends PanelModel {
       this.luts[c] = d.slice();
     } else if (c === 0x30) {
       if (d.length) this.pll = d[0];
+    } else if (c === 0x50) {
+      if (d.length) this.cdi = d[0];
     } else if (c === 0x90) {
       if (d.length < 7) {
         this.error(`partial window with ${d.length} bytes`);

@@ -85,6 +85,12 @@ class Power:
         self.vbus = None
         if profile.get("vbus") is not None:
             self.vbus = machine.Pin(profile["vbus"], machine.Pin.IN)
+        self.configure(settings)
+
+    def configure(self, settings):
+        """Idle time and battery chemistry from the (vetted) settings; shared
+        with the CircuitPython backend (usher.device.circuitpython.power)."""
+        settings = settings if type(settings) is dict else {}
         idle_s = settings.get("idle_s")
         # "idle_s" in device.json overrides the App's own sleep setting.
         self.idle_fixed = "idle_s" in settings and idle_s_problem(idle_s) is None

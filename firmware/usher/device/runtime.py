@@ -359,6 +359,33 @@ class Trace:
         storage.save, ui_app.App._draw = self.saved
 
 
+def heap_free():
+    import gc
+    gc.collect()
+    return gc.mem_free()
+
+
+def heap_trace(rt, log):
+    """device.json's "trace": true (for the benches, on both runtimes): the
+    free heap after a collection goes into the log as an "info" entry
+    {"heap_free", "at"} when the first picture after boot is sent ("boot")
+    and right after each game's "end" entry ("end")."""
+    first = [True]
+
+    def shown(r):
+        if first[0]:
+            first[0] = False
+            log.write("info", {"heap_free": heap_free(), "at": "boot"})
+
+    def app_log(kind, data=None):
+        log.write(kind, data)
+        if kind == "end":
+            log.write("info", {"heap_free": heap_free(), "at": "end"})
+
+    rt.on_shown = shown
+    rt.services["log"] = app_log
+
+
 class _NoLog:
     """Stands in for the flash log when it cannot be opened at all."""
 
@@ -379,23 +406,61 @@ def held_for(buttons, hold_ms):
     return False
 
 
-def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None):
+class MicroPythonBackend:
+    """What main() takes from the runtime it runs on: MicroPython's
+    framebuf, machine pins and the project's image. A second runtime
+    (usher.device.circuitpython) passes its own object with the same
+    methods; the boot sequence and the main loop stay shared."""
+
+    name = "micropython"
+
+    def tune_gc(self, gc):
+        # Collect after every quarter of the free heap is allocated instead of
+        # only when an allocation fails: the imports then reuse the space their
+        # compiler garbage left, the modules stay packed at the start of the heap
+        # and the 4.7 KB frame buffers still find a free run (docs/ui.md, Memory).
+        gc.threshold(gc.mem_free() // 4 + gc.mem_alloc())
+
+    def power(self, profile, settings):
+        from usher.device.power import Power
+        return Power(profile, settings)
+
+    def wake_button(self, profile):
+        from usher.device.buttons import wake_button
+        return wake_button(profile)
+
+    def buttons(self, profile, now):
+        from usher.device.buttons import Buttons
+        return Buttons(profile, now)
+
+    def canvas(self, buf):
+        import framebuf
+        return framebuf.FrameBuffer(buf, WIDTH, HEIGHT, framebuf.MONO_HLSB)
+
+    def display(self, profile, buf):
+        return make_display(profile, buf)
+
+    def firmware(self):
+        """(image name or None, the About screen's label)."""
+        image = boards.firmware()
+        return (image["image"] if image else None), boards.firmware_label(image)
+
+    def safe_mode_text(self):
+        return SAFE_MODE_TEXT
+
+
+def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None, backend=None):
     """Boot and run. Returns "safe" in safe mode; otherwise runs until
-    should_stop() (never, on the device)."""
+    should_stop() (never, on the device). backend: the runtime's own parts
+    (MicroPythonBackend unless given)."""
     import gc
 
-    import framebuf
-
-    # Collect after every quarter of the free heap is allocated instead of
-    # only when an allocation fails: the imports then reuse the space their
-    # compiler garbage left, the modules stay packed at the start of the heap
-    # and the 4.7 KB frame buffers still find a free run (docs/ui.md, Memory).
-    gc.threshold(gc.mem_free() // 4 + gc.mem_alloc())
+    if backend is None:
+        backend = MicroPythonBackend()
+    backend.tune_gc(gc)
 
     from usher import VERSION
-    from usher.device.buttons import Buttons, wake_button
     from usher.device.log import FlashLog
-    from usher.device.power import Power
     from usher.device import wallclock
 
     # Nothing read from flash may stop the boot before the safe-mode check
@@ -406,18 +471,18 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
     settings = load_settings(data_dir, problems)
     try:
         profile = boards.select(settings)
-        power = Power(profile, settings)
+        power = backend.power(profile, settings)
     except Exception as e:      # whatever got past the checks: the defaults
         problems.append("device.json: %s; the defaults are used" % e)
         profile = boards.select({})
-        power = Power(profile, {})
+        power = backend.power(profile, {})
     power.hold()
-    wake = wake_button(profile)
+    wake = backend.wake_button(profile)
     if profile["panel"] == "virtual":
         from usher.device.virtual import Console, VirtualButtons
         buttons = VirtualButtons(console=Console(), now=clock.ticks_ms())
     else:
-        buttons = Buttons(profile, clock.ticks_ms())
+        buttons = backend.buttons(profile, clock.ticks_ms())
     try:
         storage.makedirs(storage.join(data_dir, LOG_FOLDER))
     except OSError:
@@ -431,16 +496,16 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
         log.write("error", why)
     if buttons.held() and held_for(buttons, SAFE_HOLD_MS):
         log.write("boot", {"board": profile["name"], "version": VERSION, "safe_mode": True})
-        console(SAFE_MODE_TEXT)
+        console(backend.safe_mode_text())
         return "safe"
-    image = boards.firmware()
+    image, label = backend.firmware()
     log.write("boot", {"board": profile["name"], "version": VERSION, "wake": wake,
-                       "usb": power.on_usb(), "image": image["image"] if image else None})
+                       "usb": power.on_usb(), "image": image, "runtime": backend.name})
     buf = bytearray(FRAME_BYTES)
-    canvas = framebuf.FrameBuffer(buf, WIDTH, HEIGHT, framebuf.MONO_HLSB)
-    display = make_display(profile, buf)
+    canvas = backend.canvas(buf)
+    display = backend.display(profile, buf)
     services = {"battery": power.battery_percent, "log": log, "board": profile["name"],
-                "version": VERSION, "firmware": boards.firmware_label(image),
+                "version": VERSION, "firmware": label,
                 "ticks_ms": clock.ticks_ms, "date": wallclock.now,
                 "unload_games": True}  # a finished game's code leaves RAM (docs/ui.md, Memory)
     rt = Runtime(app_factory or default_app_factory, canvas, display, buttons, power, log,
@@ -452,6 +517,7 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
         except Exception as e:      # diagnostics never stop the boot
             log.write("error", "trace: %s" % e)
             rt.trace = None
+        heap_trace(rt, log)
     if on_runtime is not None:
         on_runtime(rt)
     try:
@@ -460,5 +526,9 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None)
         rt.crash(e)
     if not rt.crashed:
         rt.start_app()
-    rt.run(should_stop)
+    run = getattr(backend, "run", None)
+    if run is not None:
+        run(rt, should_stop)
+    else:
+        rt.run(should_stop)
     return "stopped"

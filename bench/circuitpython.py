@@ -1,0 +1,128 @@
+"""Usher on CircuitPython against the frozen MicroPython image, on the
+emulated Badger 2040 (sim/rp2/, rp2040js at 125 MHz; chip time from the
+emulator's cycle count): one scripted session per game on each image.
+
+  python bench/circuitpython.py                       the four games on both images
+  python bench/circuitpython.py --image circuitpython --session multisala_solo
+  python bench/circuitpython.py --jobs 2
+  python bench/circuitpython.py --canvas       the two CircuitPython canvases on the
+                                              start of a Multisala game (time per press)
+
+Needs `make firmware` (build/firmware/usher-badger2040.*) and `make
+circuitpython` (build/circuitpython/usher-circuitpython-badger2040.* and the
+drive folder). Columns, per session:
+  boot        reset to the first refresh of the panel, ms
+  compute     per press: the time the core was not sleeping from the press
+              until the firmware was quiet, ms (median, p95); it includes
+              the redraw, the canvas conversion and the SPI transfer of the
+              refresh (and, on CircuitPython, its spin on BUSY after PON)
+  wait        per press that changed the panel: ms from the press until the
+              last refresh it caused had finished (BUSY over), i.e. until
+              the new picture stands (median, p90); it includes waiting for
+              a refresh still running and CircuitPython's minimum time
+              between refreshes
+  free boot   gc.mem_free() after gc.collect() when the first picture after
+              boot is sent, bytes (device.json "trace": true,
+              usher.device.runtime.heap_trace, into the log; the GC hooks of
+              bench/rp2.py do not find CircuitPython's split heap)
+  free end    the same right after the session's last game ended
+  check       pictures that differ from the simulator's frames
+"""
+import argparse
+import concurrent.futures
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+
+import sim.rp2 as rp2  # noqa: E402
+import sim.rp2.cpysession as cs  # noqa: E402
+
+SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
+IMAGES = ("circuitpython", "micropython")
+
+
+def pct(values, p):
+    if not values:
+        return 0
+    v = sorted(values)
+    return v[min(len(v) - 1, max(0, int(round(p / 100.0 * (len(v) - 1)))))]
+
+
+CANVAS_SCRIPT = "DOWN,DOWN,C,C,C,C,C,C,C,C,C,B,C,B,C,C"
+
+
+def one(args):
+    name, image = args[0], args[1]
+    canvas = args[2] if len(args) > 2 else None
+    script = CANVAS_SCRIPT if canvas else rp2.session_script(name)
+    t0 = time.time()
+    if image == "circuitpython":
+        r = cs.play(script, trace=True, settings={"canvas": canvas} if canvas else None)
+        frames, bad = cs.check(r, script)
+    else:
+        r = rp2.play(script, settings={"trace": True})
+        seeds = rp2.seeds_from_log(rp2.read_log(os.path.join(r["files"], "data")))
+        bad = rp2.compare_session(r, rp2.sim_frames(script, seeds, board="badger2040"), "badger2040")
+    wall = time.time() - t0
+    presses = [s for s in r["steps"][1:] if s.get("token") and s["token"].lower() != "restart"]
+    compute = [s["active_ms"] for s in presses]
+    waits = cs.panel_waits(r)
+    free_boot, free_end = cs.heap_figures(cs.log(r) if image == "circuitpython"
+                                          else rp2.read_log(os.path.join(r["files"], "data")))
+    return {"name": name, "image": image + (" " + canvas if canvas else ""), "presses": len(presses),
+            "boot": r["steps"][0].get("first_frame_ms") or -1,
+            "compute": (pct(compute, 50), pct(compute, 95)),
+            "wait": (pct(waits, 50), pct(waits, 90)),
+            "free_boot": free_boot, "free_end": free_end,
+            "refreshes": sum(len(s["refreshes"]) for s in r["steps"]),
+            "bad": len(bad), "errors": len(r["errors"]), "wall": wall,
+            "chip_s": r["steps"][-1]["t_ms"] / 1000.0}
+
+
+HEADER = "%-15s %-24s %7s %6s %-15s %-15s %9s %9s %9s %s" % (
+    "session", "image", "presses", "boot", "compute med/p95", "wait med/p90", "free boot",
+    "free end", "refreshes", "check")
+
+
+def _n(v):
+    return "-" if v is None else "%d" % v
+
+
+def row(x):
+    check = "ok"
+    if x["bad"] or x["errors"]:
+        check = "%d differ, %d panel errors" % (x["bad"], x["errors"])
+    return "%-15s %-24s %7d %6.0f %6.0f/%-8.0f %6.0f/%-8.0f %9s %9s %9d %s" % (
+        x["name"], x["image"], x["presses"], x["boot"], x["compute"][0], x["compute"][1],
+        x["wait"][0], x["wait"][1], _n(x["free_boot"]), _n(x["free_end"]), x["refreshes"], check)
+
+
+def main(argv):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--session", action="append", choices=SESSIONS)
+    ap.add_argument("--image", choices=IMAGES)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--canvas", action="store_true")
+    a = ap.parse_args(argv)
+    work = [(n, i) for n in (a.session or SESSIONS) for i in ([a.image] if a.image else IMAGES)]
+    if a.canvas:
+        work = [("multisala_start", "circuitpython", k) for k in ("rows", "pyframebuf")]
+    print("Sessions on the emulated Badger 2040 (rp2040js, 125 MHz): ms of chip time, heap in bytes")
+    print(HEADER, flush=True)
+    rows = []
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+        for fut in concurrent.futures.as_completed([ex.submit(one, w) for w in work]):
+            x = fut.result()
+            rows.append(x)
+            print(row(x), flush=True)
+    print("(emulation: %.0f s of wall time for %.0f s of chip time)"
+          % (sum(x["wall"] for x in rows), sum(x["chip_s"] for x in rows)))
+    return 0 if all(not x["bad"] and not x["errors"] for x in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

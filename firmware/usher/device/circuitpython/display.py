@@ -1,0 +1,191 @@
+# The UI's picture on board.DISPLAY, the Badger 2040's UC8151 as
+# CircuitPython's EPaperDisplay, through displayio: the canvas bytes
+# (MONO_HLSB, 1 = ink) are copied row by row into a 1-bit displayio.Bitmap
+# (the same bit order, rows padded to 32 bits) shown by a TileGrid with a
+# two-colour Palette (0 white, 1 black) in a Group that is the display's
+# root_group. CircuitPython then converts and sends the whole frame.
+#
+# The refresh policy on CircuitPython (README "On CircuitPython", docs/ui.md):
+# - EPaperDisplay always refreshes the whole panel (the Badger's board
+#   definition gives it no RAM window commands), so a "partial" request of
+#   the UI (PL-15: a dialog's window) becomes a fast update of the whole
+#   panel. The picture is the same; only the window optimisation is lost.
+# - The waveforms are the MicroPython image's (PL-6, PL-15), so the same
+#   glass looks and ghosts the same under both runtimes: "clean" is the
+#   panel's own OTP waveform (~4.5 s, flashes, clears ghosting); "fast" and
+#   "partial" load Pimoroni's fast LUTs, the tables the MicroPython driver
+#   sends (usher.device.uc8151.fast_luts, ~0.9 s, no flashing). Both are
+#   CircuitPython's start sequence for the board (boards/pimoroni_badger2040
+#   /board.c) with the panel setting and LUTs changed, switched with
+#   EPaperDisplay.update_refresh_mode(). The board's own LUT (1,630 frames
+#   at 100 Hz, 16 s on the emulated panel) is not used.
+# - EPaperDisplay refuses a refresh sooner than seconds_per_frame after the
+#   previous one (time_to_refresh). The board sets 2 s; this backend sets
+#   GAP_S for both waveforms: about the fast waveform's length, so the gap
+#   adds little to the panel's own BUSY time, and a clean refresh's BUSY
+#   (4.5 s) is longer than it anyway. One gap for both, so the mode chosen
+#   at start() never lengthens a wait that ready() has already seen end.
+#   ready() is False while the gap runs or BUSY is
+#   held, so the shared main loop keeps merging the requests of the presses
+#   in between (runtime.merge) and shows only the newest picture: a burst of
+#   presses costs one refresh, never a queue of stale pictures.
+from usher.device import clock
+from usher.device.epaper import HEIGHT, WIDTH, BusyTimeout
+
+STRIDE = WIDTH // 8
+GAP_S = 1.0
+REFRESH_TIMEOUT_MS = 30000
+
+# UC8151 commands of the start sequence (CircuitPython's display_start_sequence:
+# command, data length (0x80 = a delay in ms follows), data, [delay]).
+_PWR = 0x01
+_PON = 0x04
+_BTST = 0x06
+_PSR = 0x00
+_PFS = 0x03
+_TSE = 0x41
+_TCON = 0x60
+_CDI = 0x50
+_PLL = 0x30
+_LUTS = (0x20, 0x21, 0x22, 0x23, 0x24)
+
+# board.c: LUT_REG | FORMAT_BW | SCAN_UP | SHIFT_RIGHT | BOOSTER_ON | RESET_NONE, 128x296;
+# the same without LUT_REG: the panel's OTP waveform.
+_PSR_BOARD = 0xBF
+_PSR_OTP = 0x9F
+_CDI_BOARD = 0x4C
+_PLL_100HZ = 0x3A
+
+
+def start_sequence(luts=None):
+    """The board's start sequence (CircuitPython's pimoroni_badger2040
+    board.c: power, booster, panel setting, CDI, PLL) with the given LUT
+    registers; with luts None the panel setting selects the panel's own OTP
+    waveform and no LUT is sent."""
+    out = bytearray()
+
+    def cmd(c, data=b"", delay=None):
+        out.append(c)
+        out.append(len(data) | (0x80 if delay is not None else 0))
+        out.extend(data)
+        if delay is not None:
+            out.append(delay)
+
+    cmd(_PWR, bytes((0x03, 0x00, 0x2B, 0x2B, 0x2B)))
+    # board.c waits a fixed 200 ms after PON; EPaperDisplay already waits for
+    # BUSY after every command of the start sequence, which is what the
+    # UC8151 asks (and what the MicroPython driver does), so the fixed delay
+    # is left out: 200 ms less per refresh.
+    cmd(_PON)
+    cmd(_BTST, bytes((0x17, 0x17, 0x17)))
+    cmd(_PSR, bytes((_PSR_BOARD if luts is not None else _PSR_OTP,)))
+    cmd(_PFS, b"\x00")
+    cmd(_TSE, b"\x00")
+    cmd(_TCON, b"\x22")
+    cmd(_CDI, bytes((_CDI_BOARD,)))
+    cmd(_PLL, bytes((_PLL_100HZ,)))
+    if luts is not None:
+        for reg in _LUTS:
+            cmd(reg, luts[reg])
+    return bytes(out)
+
+
+def copy_rows(src, dst, dst_row, width_bytes=STRIDE, height=HEIGHT):
+    """Copy a MONO_HLSB canvas (rows of width_bytes) into a buffer with rows
+    of dst_row bytes (a 1-bit displayio.Bitmap: the same bit order, rows
+    padded to 32 bits)."""
+    s = 0
+    d = 0
+    for _ in range(height):
+        dst[d:d + width_bytes] = src[s:s + width_bytes]
+        s += width_bytes
+        d += dst_row
+
+
+class DisplayioPanel:
+    """The display interface of usher.device.epaper.Panel (init, ready,
+    start, show, sleep, refresh_count) on a CircuitPython EPaperDisplay."""
+
+    NAME = "EPaperDisplay"
+
+    def __init__(self, canvas_buffer, display=None, displayio=None):
+        if displayio is None:
+            displayio = __import__("displayio")
+        if display is None:
+            import board
+            display = getattr(board, "DISPLAY", None)
+            if display is None:
+                raise RuntimeError("this CircuitPython board has no board.DISPLAY: "
+                                   "Usher on CircuitPython supports the Badger 2040")
+        self.display = display
+        self.buf = canvas_buffer
+        self.bitmap = displayio.Bitmap(WIDTH, HEIGHT, 2)
+        palette = displayio.Palette(2)
+        palette[0] = 0xFFFFFF
+        palette[1] = 0x000000
+        self.group = displayio.Group()
+        self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
+        self.pixels = memoryview(self.bitmap)
+        self.row_bytes = len(self.pixels) // HEIGHT
+        self.modes = {"clean": (start_sequence(None), GAP_S)}
+        from usher.device.uc8151 import fast_luts
+        self.modes["fast"] = (start_sequence(fast_luts()), GAP_S)
+        self.mode = None
+        self.refresh_count = 0
+        self.counts = {"clean": 0, "fast": 0, "partial": 0}
+        self._started = None
+
+    def init(self):
+        self.display.root_group = self.group
+
+    def _busy(self):
+        return self.display.busy
+
+    def ready(self):
+        """True when a refresh can start now: BUSY clear and the minimum time
+        since the last refresh over (time_to_refresh)."""
+        if self._busy():
+            if self._started is not None:
+                waited = clock.ticks_diff(clock.ticks_ms(), self._started)
+                if waited > REFRESH_TIMEOUT_MS:
+                    self._started = None
+                    raise BusyTimeout(self.NAME, "refresh", waited)
+            return False
+        return self.display.time_to_refresh <= 0
+
+    def start(self, mode, x=0, y=0, w=WIDTH, h=HEIGHT):
+        """Show the whole canvas ("partial" too: see the policy above)."""
+        if mode not in self.counts:
+            raise ValueError("refresh mode %r" % (mode,))
+        self.wait_idle()
+        kind = "clean" if mode == "clean" else "fast"
+        if kind != self.mode:
+            seq, gap = self.modes[kind]
+            self.display.update_refresh_mode(seq, gap)
+            self.mode = kind
+        copy_rows(self.buf, self.pixels, self.row_bytes)
+        self.bitmap.dirty()
+        t = self.display.time_to_refresh
+        if t > 0:
+            clock.sleep_ms(int(t * 1000) + 1)
+        self.display.refresh()
+        self._started = clock.ticks_ms()
+        self.refresh_count += 1
+        self.counts[mode] += 1
+
+    def wait_idle(self, what="refresh"):
+        t0 = clock.ticks_ms()
+        while self._busy():
+            waited = clock.ticks_diff(clock.ticks_ms(), t0)
+            if waited > REFRESH_TIMEOUT_MS:
+                raise BusyTimeout(self.NAME, what, waited)
+            clock.sleep_ms(5)
+
+    def show(self, mode, x=0, y=0, w=WIDTH, h=HEIGHT):
+        self.start(mode, x, y, w, h)
+        self.wait_idle()
+
+    def sleep(self):
+        # EPaperDisplay sends the board's stop sequence (POF) after every
+        # refresh: the panel is already powered down once BUSY clears.
+        self.wait_idle("refresh before sleep")

@@ -1,0 +1,89 @@
+"""Scripted game sessions on the emulated Badger 2040 running the
+CircuitPython image (sim/rp2/circuitpython.*) with Usher's CIRCUITPY drive
+(`make circuitpython`: code.py, boot.py, lib/): the same button tokens and
+steps as the MicroPython image's sessions (sim/rp2/run.mjs), the panel's
+pictures compared with the simulator's frames, the log and the saved game
+read back from the FAT drive on the flash.
+
+Used by tests/circuitpython/test_cpy_games.py and bench/circuitpython.py.
+"""
+import json
+import os
+
+import sim.rp2 as rp2
+import sim.rp2.circuitpython as cpy
+from sim.rp2 import run_job
+
+
+def play(script, vbus=True, battery_mv=2900, settings=None, flash=None, extra_steps=(),
+         boot_hold=(), trace=False, files=None, usb=False, heap=False):
+    """Boot the CircuitPython image (with the USB host attached when usb) and play the
+    script. settings: data/device.json; trace: the free heap at boot and at
+    each game's end into the log (usher.device.runtime.heap_trace, see
+    heap_figures)."""
+    import tempfile
+    tmp = tempfile.TemporaryDirectory()
+    drive_files = dict(files or {})
+    settings = dict(settings or {})
+    if trace:
+        settings["trace"] = True
+    if settings:
+        drive_files["data/device.json"] = json.dumps(settings)
+    drive = None
+    if not flash:
+        drive = cpy.make_drive(os.path.join(tmp.name, "drive.img"), cpy.drive_folder(), drive_files)
+    flash_out = os.path.join(tmp.name, "flash.bin")
+    steps = [{"boot": {"hold": list(boot_hold)}}] + rp2.script_steps(script) + list(extra_steps)
+    job = cpy.job(steps, drive=drive, flash=flash, flash_out=flash_out, vbus=vbus,
+                  battery_mv=battery_mv, usb=usb)
+    job["bootrom"] = rp2.bootrom_path()
+    if heap:
+        job["heap"] = rp2.heap_symbols(cpy.image()[1])
+    result = run_job(job)
+    out = cpy.drive_from_flash(flash_out, os.path.join(tmp.name, "drive-out.img"))
+    files_dir = os.path.join(tmp.name, "files")
+    cpy.read_drive(out, files_dir)
+    result["files"] = files_dir
+    result["flash_path"] = flash_out
+    result["_tmp"] = tmp
+    return result
+
+
+def log(result):
+    return rp2.read_log(os.path.join(result["files"], "data"))
+
+
+def check(result, script):
+    """The simulator's frames for the script with the device's seeds, and
+    the list of steps whose picture differs (rp2.compare_session)."""
+    seeds = rp2.seeds_from_log(log(result))
+    frames = rp2.sim_frames(script, seeds, board="badger2040")
+    return frames, rp2.compare_session(result, frames, "badger2040")
+
+
+def heap_figures(entries):
+    """(free heap at boot, at the last game end) from a log written with
+    "trace" (usher.device.runtime.heap_trace); None where missing."""
+    boot = end = None
+    for e in entries:
+        d = e.get("d")
+        if e.get("k") == "info" and type(d) is dict and "heap_free" in d:
+            if d.get("at") == "boot" and boot is None:
+                boot = d["heap_free"]
+            elif d.get("at") == "end":
+                end = d["heap_free"]
+    return boot, end
+
+
+def panel_waits(result):
+    """Per press: ms from the press until the last refresh it caused has
+    finished (its BUSY over), i.e. until the new picture stands on the
+    panel; presses without a refresh are left out."""
+    waits = []
+    steps = result["steps"]
+    for prev, s in zip(steps, steps[1:]):
+        if not s.get("token") or s["token"].lower() == "restart" or not s["refreshes"]:
+            continue
+        last = s["refreshes"][-1]
+        waits.append(last["t_ms"] + last["busy_ms"] - prev["t_ms"])
+    return waits
