@@ -164,8 +164,10 @@ def device_settings(tmp, settings):
 
 
 # --- running ---------------------------------------------------------------------
-def run_job(job, timeout=900):
-    """Run one job (see sim/rp2/run.mjs) and return its result."""
+def run_job(job, timeout=3600):
+    """Run one job (see sim/rp2/run.mjs) and return its result. The
+    timeout is wall time: a whole session takes a few minutes of one core,
+    many more on a machine shared with other work."""
     job = dict(job)
     job.setdefault("bootrom", bootrom_path())
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
