@@ -115,8 +115,10 @@ test-mpy: $(STAMP)
 	$(PY) tools/mpy_check.py firmware
 
 # The firmware images on the emulated RP2040 (PL-16, sim/rp2/ on rp2040js):
-# boot, panels, buttons, a whole game, the Pico + Waveshare image, idle
-# power-off and power cuts, every picture compared with the simulator's.
+# boot, panels, buttons, every game played to its end (one of them also on
+# the Pico + Waveshare image), idle power-off and power cuts, every picture
+# compared with the simulator's; the emulator runs go USHER_RP2_JOBS (2) at
+# a time.
 # The bootrom is read from $USHER_BOOTROM or ../shared/vendor (never copied).
 test-rp2: $(STAMP) $(NODE_STAMP) firmware
 	USHER_RP2=1 $(PY) -m pytest tests/rp2

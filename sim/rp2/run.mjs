@@ -27,10 +27,14 @@
 //   {"dump": PATH}            write the filesystem region of the flash to PATH
 // With "continue_after_cut" the job goes on after a cut (the next step is
 // normally a boot from the flash as the cut left it).
+// A held token's entry also has "hold": the polls the harness followed and
+// the repeats (or long press) it saw the firmware send, and with
+// USHER_RP2_TRACE=1 in the environment every read of GPIO_IN ("reads").
 // Each entry: chip time, active (non-sleeping) time, the refreshes that
 // started (kind, window, busy time, picture as hex) and the picture shown at
-// the end. Quiet means: the panel not busy, and no SPI byte and no stretch of
-// computing longer than 2 ms in the last QUIET_MS.
+// the end. Quiet means: the panel not busy, and no SPI byte, no end of a
+// refresh (BUSY dropping) and no stretch of computing longer than 2 ms in the
+// last QUIET_MS.
 import fs from 'node:fs';
 import { Board } from './board.mjs';
 import { CircuitPythonBoard } from './circuitpython.mjs';
@@ -38,7 +42,7 @@ import { CircuitPythonBoard } from './circuitpython.mjs';
 const MS = 1e6;
 const QUIET_MS = 150;          // longer than the drivers' longest reset pulse (SSD1680: 102 ms)
 const TAP_MS = 80;
-const LONG_MS = 1000;
+const LONG_MS = 700;           // usher/device/buttons.py
 const MAX_TOKEN_MS = 60000;
 const DEBOUNCE_MS = 30;
 const REPEAT_DELAY_MS = 500;
@@ -81,7 +85,11 @@ class Runner {
     if (b.panel.busy()) return false;
     if (this.needFrame && b.panel.refreshes.length === this.framesBefore) return false;
     if (!b.core.waiting) return false;      // computing (a stretch still running)
-    const since = Math.max(b.lastSpiNs, b.lastRunEnd, this.quietFrom);
+    // The panel's end of BUSY counts as activity: the firmware starts a
+    // refresh it kept pending (presses that came while the panel was busy,
+    // merged) at its next poll once BUSY drops, so the end of a refresh is
+    // not the end of the press.
+    const since = Math.max(b.lastSpiNs, b.lastRunEnd, this.quietFrom, b.panel.busyUntil);
     return now - since > QUIET_MS * MS;
   }
 
@@ -220,57 +228,84 @@ class Runner {
     return result;
   }
 
-  // Button polls: the firmware reads GPIO_IN once per button per loop pass;
-  // a group of 5 or more reads within 1 ms is one poll.
+  // Button polls. Each pass of the firmware's main loop reads the time
+  // (time.ticks_ms(): the timer's TIMERAWL) and then GPIO_IN once per button
+  // (and once more for BUSY), and sleeps POLL_MS, which reads the timer
+  // again. A poll is a run of 5 or more GPIO_IN reads with no timer read
+  // between them; its time, as the firmware's button logic sees it, is the
+  // millisecond of the last timer read before it (a garbage collection may
+  // fall between the firmware's ticks_ms() and its reads of the pins, so
+  // the time of the reads themselves can be a few ms later).
   installPollWatch() {
     const b = this.board;
     const sio = b.mcu.sio;
-    const orig = sio.readUint32.bind(sio);
-    this.polls = [];
-    let groupStart = -1, last = -1e12, count = 0;
+    const timer = b.mcu.peripherals[0x40054];
+    const origSio = sio.readUint32.bind(sio);
+    const origTimer = timer.readUint32.bind(timer);
+    let lastTimer = 0, timerReads = 0, seenTimerReads = -1, groupTime = 0, count = 0;
     this.onPoll = null;
+    timer.readUint32 = (offset) => {
+      if (offset === 0x28 || offset === 0x0c) {     // TIMERAWL, TIMELR
+        lastTimer = b.nanos;
+        timerReads++;
+      }
+      return origTimer(offset);
+    };
     sio.readUint32 = (offset) => {
       if (offset === 4) {
         const t = b.nanos;
-        if (t - last > 1 * MS) {
-          groupStart = t;
+        if (this.holdTrace && this.holdTrace.reads) this.holdTrace.reads.push(t / MS);
+        if (timerReads !== seenTimerReads) {
+          seenTimerReads = timerReads;
+          groupTime = lastTimer;
           count = 0;
         }
         count++;
-        last = t;
-        if (count === 5 && this.onPoll) this.onPoll(groupStart);
+        if (count === 5 && this.onPoll) this.onPoll(groupTime);
       }
-      return orig(offset);
+      return origSio(offset);
     };
   }
 
-  // Hold a button until the firmware has issued `repeats` auto-repeats,
-  // following the firmware's button logic (usher/device/buttons.py) on the
-  // observed poll times, then release it right after that poll.
-  holdRepeats(name, repeats) {
+  // Hold a button until the firmware has issued `repeats` auto-repeats (UP,
+  // DOWN) or its long press (A~), following the firmware's button logic
+  // (usher/device/buttons.py) on the polls as the firmware sees them, then
+  // release it right after that poll. A fixed hold time would not do: the
+  // main loop polls late while it draws or sends a frame, so the events
+  // come when the loop gets to them, not at set times.
+  hold(name, repeats, long) {
     const b = this.board;
-    let rawSince = null, pressedAt = null, nextRepeat = 0, seen = 0, done = false;
+    let rawSince = null, pressedAt = null, next = 0, seen = 0, done = false;
+    const trace = { polls: [], repeats: [], reads: process.env.USHER_RP2_TRACE ? [] : null };
+    this.holdTrace = trace;
+    const release = () => {
+      done = true;
+      const alarm = b.clock.createAlarm(() => b.setButton(name, false));
+      alarm.schedule(2 * MS);
+    };
     this.onPoll = (t) => {
       if (done) return;
       const now = Math.floor(t / MS);
+      trace.polls.push(t / MS);
       if (rawSince === null) { rawSince = now; }
       if (pressedAt === null) {
-        if (now - rawSince >= DEBOUNCE_MS) { pressedAt = now; nextRepeat = now + REPEAT_DELAY_MS; }
+        if (now - rawSince >= DEBOUNCE_MS) {
+          pressedAt = now;
+          next = now + (long ? LONG_MS : REPEAT_DELAY_MS);
+        }
         return;
       }
-      if (now >= nextRepeat) {
+      if (now >= next) {
         seen++;
-        nextRepeat = now + REPEAT_MS;
-        if (seen >= repeats) {
-          done = true;
-          const alarm = b.clock.createAlarm(() => b.setButton(name, false));
-          alarm.schedule(2 * MS);
-        }
+        trace.repeats.push(t / MS);
+        next = now + REPEAT_MS;
+        if (long || seen >= repeats) release();
       }
     };
     b.setButton(name, true);
     const r = b.run(b.nanos + 30000 * MS, () => done && !b.pressed.has(name));
     this.onPoll = null;
+    if (r === 'time') throw new Error(`${name}: the firmware never polled the held button`);
     return r;
   }
 
@@ -278,11 +313,11 @@ class Runner {
     const b = this.board;
     const { name, long, repeats } = parseToken(tok);
     let r;
-    if (repeats) {
-      r = this.holdRepeats(name, repeats);
+    if (repeats || long) {
+      r = this.hold(name, repeats, long);
     } else {
       b.setButton(name, true);
-      r = b.run(b.nanos + (long ? LONG_MS : TAP_MS) * MS);
+      r = b.run(b.nanos + TAP_MS * MS);
       b.setButton(name, false);
     }
     if (r === 'off') return r;
@@ -310,7 +345,9 @@ class Runner {
       result = this.boot();
       bootStep = true;
     } else if (s.token) {
+      this.holdTrace = null;
       result = this.token(s.token);
+      if (this.holdTrace) out.hold = this.holdTrace;
     } else if (s.run_ms !== undefined) {
       result = b.run(b.nanos + s.run_ms * MS);
     } else if (s.until_off !== undefined) {

@@ -70,6 +70,43 @@ def test_pl7_up_down_auto_repeat_while_held():
     assert ("long", "UP") not in kinds
 
 
+def _polled(logic, name, polls, released_at):
+    """Feed the level at each poll time of polls (pressed from 0 until
+    released_at); returns [(t, event)]."""
+    out = []
+    for t in polls:
+        evs = []
+        logic.update(name, t < released_at, t, evs)
+        out.extend((t, e) for e in evs)
+    return out
+
+
+def test_pl7_no_repeat_after_the_release_when_the_loop_polls_late():
+    # UP held for press + 5 repeats, let go 2 ms after the 5th; the main loop
+    # then sends a frame to the panel and polls again only 200 ms later,
+    # past the next repeat's time. The pin reads released: no 6th repeat
+    # (the old logic sent one while the release was being debounced).
+    logic = ButtonLogic()
+    polls = list(range(0, 1141, 10))
+    evs = _polled(logic, "UP", polls, 10 ** 6)
+    repeats = [t for t, e in evs if e == ("repeat", "UP")]
+    assert len(repeats) == 5 and repeats[-1] == 1130, repeats
+    late = [1332, 1342, 1352, 1362, 1372]
+    more = _polled(logic, "UP", late, 1132)
+    assert [e for t, e in more] == [("release", "UP")], more
+    assert more[0][0] == 1362          # released once stable for DEBOUNCE_MS
+
+
+def test_pl7_no_long_press_after_the_release_when_the_loop_polls_late():
+    # A let go at 650 ms (a short press: LONG_MS is 700 from the press seen at
+    # 30 ms) while the loop was busy; the first poll after it comes at
+    # 900 ms: a press and a release, no long press.
+    logic = ButtonLogic()
+    polls = list(range(0, 601, 10)) + list(range(900, 1000, 10))
+    evs = _polled(logic, "A", polls, 650)
+    assert [e for t, e in evs] == [("press", "A"), ("release", "A")], evs
+
+
 def test_pl7_button_held_at_start_is_ignored_until_released():
     logic = ButtonLogic(initially_down=("A",))
     evs = _run(logic, "A", [(0, True), (1500, False), (2000, True), (2100, False)], 2400)

@@ -3,13 +3,22 @@ panels, buttons, flash, idle power-off and power cuts.
 
 Run by `make test-rp2` (part of `make test`), which builds the images first
 (`make firmware`); pytest skips this folder unless USHER_RP2=1 is set
-(tests/conftest.py), so a plain `pytest` needs no firmware build. Each test
-plays a script on the emulated board and compares every picture the panel
-shows with the simulator's frame for the same script, pixel for pixel.
+(tests/conftest.py), so a plain `pytest` needs no firmware build. Each
+session test plays a whole game's script on the emulated board with buttons
+only and compares every picture the panel shows with the simulator's frame
+for the same script, pixel for pixel.
+
+The emulator runs are independent, so they all start at once when the
+module's first test asks for one, two at a time (USHER_RP2_JOBS, default 2:
+the node processes do the work), longest first; each test then waits for its
+own run.
 """
+import concurrent.futures
 import os
 import sys
 import tempfile
+
+import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
@@ -17,104 +26,159 @@ if ROOT not in sys.path:
 
 import sim.rp2 as rp2  # noqa: E402
 
+# Every game's whole scripted session (tests/portable/ui_session_*.py).
+GAMES = ("theatre_game", "takeaseat_solo", "seatwars_game", "multisala_solo")
+PICO_SESSION = "multisala_solo"
+
+# The idle power-off run: battery, 8 s idle time (longer than the boot's 4.5 s
+# clean refresh, during which the idle time already runs).
+IDLE_SCRIPT = "UP,C"
+IDLE_BATTERY_MV = 2650
+
 
 def _log(result):
     return rp2.read_log(os.path.join(result["files"], "data"))
 
 
-def _check_session(script, profile="badger2040", **kw):
-    r = rp2.play(script, profile=profile, **kw)
-    seeds = rp2.seeds_from_log(_log(r))
-    frames = rp2.sim_frames(script, seeds, board=profile)
-    bad = rp2.compare_session(r, frames, profile)
+def _session(name, profile):
+    """Play a session and compare it with the simulator: (result, log,
+    mismatches)."""
+    script = rp2.session_script(name)
+    r = rp2.play(script, profile=profile)
+    log = _log(r)
+    frames = rp2.sim_frames(script, rp2.seeds_from_log(log), board=profile)
+    return r, log, rp2.compare_session(r, frames, profile)
+
+
+def _idle_power_off(tmp):
+    flash = os.path.join(tmp, "flash.bin")
+    r = rp2.play(IDLE_SCRIPT, vbus=False, battery_mv=IDLE_BATTERY_MV, settings={"idle_s": 8},
+                 boot_hold=("A",), flash_out=flash, extra_steps=[{"until_off": 30000}])
+    again = rp2.play("", vbus=False, battery_mv=IDLE_BATTERY_MV, flash=flash, boot_hold=("C",),
+                     extra_steps=[{"run_ms": 500}])
+    return r, again
+
+
+@pytest.fixture(scope="module")
+def runs():
+    jobs = int(os.environ.get("USHER_RP2_JOBS", "2"))
+    tmp = tempfile.TemporaryDirectory()
+    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+        futures = {}
+        for name in GAMES:
+            futures[name] = ex.submit(_session, name, "badger2040")
+        futures["pico"] = ex.submit(_session, PICO_SESSION, "pico_epaper29")
+        futures["cuts"] = ex.submit(rp2.power_cut_campaign, 4, seed=16)
+        futures["idle"] = ex.submit(_idle_power_off, tmp.name)
+        try:
+            yield futures
+        finally:
+            for f in futures.values():
+                f.cancel()
+    tmp.cleanup()
+
+
+def _check(run):
+    r, log, bad = run
     assert not bad, ("pictures that differ from the simulator (step, token, pixels, refreshes, "
                      "requests): %r" % (bad[:8],))
     assert r["errors"] == [], r["errors"][:5]
-    return r
+    kinds = [e["k"] for e in log]
+    assert "end" in kinds, "the game did not end: %r" % kinds[-12:]
+    return r, log
 
 
-def test_badger_boots_to_the_launcher_pixel_for_pixel():
+def test_badger_boots_to_the_launcher_pixel_for_pixel(runs):
     # PL-16: the Badger image boots, the UC8151 model shows the launcher
-    # exactly as the simulator draws it, with no protocol error.
-    r = _check_session("DOWN,UP")
+    # exactly as the simulator draws it (compare_session's step 0), with no
+    # protocol error; a clean refresh at boot (PL-15).
+    r, log = _check(runs["multisala_solo"].result())
     boot = r["steps"][0]
     assert boot["refreshes"][0]["kind"] == "full"
-    assert boot["refreshes"][0]["mode"] == "otp"          # a clean refresh at boot (PL-15)
+    assert boot["refreshes"][0]["mode"] == "otp"
     assert 0 < boot["first_frame_ms"] < 5000
-    # a move on the launcher is a fast update of its window (PL-6: y, h multiples of 8)
+    assert log[0]["k"] == "boot"
+    resumed = [e for e in log if e["k"] == "resume"]
+    assert resumed and resumed[0]["d"].get("game") is None     # a fresh flash: no game to resume
+    # The first press moves the launcher's cursor: a fast update of its
+    # window (PL-6: y, h multiples of 8), the fast LUT's 93 frames at 100 Hz.
+    assert r["steps"][1]["token"] == "DOWN"
     moves = r["steps"][1]["refreshes"]
     assert [m["mode"] for m in moves] == ["lut"]
     x, y, w, h = moves[0]["window"]
     assert y % 8 == 0 and h % 8 == 0
-    assert abs(moves[0]["busy_ms"] - 930) < 1      # the fast LUT: 93 frames at 100 Hz
-    kinds = [e["k"] for e in _log(r)]
-    assert kinds[0] == "boot" and "resume" not in kinds[:1]
+    assert abs(moves[0]["busy_ms"] - 930) < 1
 
 
-def test_multisala_solo_played_to_its_end_with_a_restart():
-    # PL-8, PL-16: a whole solo game with buttons only, a reset in the
-    # middle (the same screen comes back from littlefs), every picture equal
-    # to the simulator's.
-    script = rp2.session_script("multisala_solo")
-    r = _check_session(script)
-    kinds = [e["k"] for e in _log(r)]
-    assert "end" in kinds, kinds
-    restarts = [s for s in r["steps"] if s.get("token") == "restart"]
-    assert restarts and all(s["refreshes"] for s in restarts)
+@pytest.mark.parametrize("name", GAMES)
+def test_game_played_to_its_end_pixel_for_pixel(runs, name):
+    # PL-16, PL-7, PL-15: a whole game with buttons only (taps, long presses,
+    # held UP/DOWN with their auto-repeats); every picture equal to the
+    # simulator's, the game's end logged, its actions written to littlefs.
+    r, log = _check(runs[name].result())
     assert r["flash_ops"]["program"] > 20
+    script = rp2.session_script(name)
+    if "restart" in script.split(","):
+        # PL-8: a reset in the middle brings the same screen back from flash.
+        restarts = [s for s in r["steps"] if s.get("token") == "restart"]
+        assert restarts and all(s["refreshes"] for s in restarts)
+        assert "resume" in [e["k"] for e in log]
 
 
-def test_pico_waveshare_image_drives_the_ssd1680():
-    # PL-5, PL-16: the Pico + Waveshare image on SPI1 with BUSY high = busy.
-    script = rp2.session_script("seatwars_calc")
-    r = _check_session(script, profile="pico_epaper29")
+def test_held_buttons_give_exactly_the_repeats_asked(runs):
+    # PL-7: UP*8 is press, 8 auto-repeats, release, on the chip as in the
+    # simulator (the number entry's value, checked by the pictures above);
+    # the harness saw the firmware send exactly that many.
+    r, _ = _check(runs["seatwars_game"].result())
+    held = [s for s in r["steps"] if "*" in (s.get("token") or "")]
+    assert [s["token"] for s in held] == ["UP*5", "UP*8"]
+    for s in held:
+        assert len(s["hold"]["repeats"]) == int(s["token"].split("*")[1])
+
+
+def test_pico_waveshare_image_plays_a_whole_game(runs):
+    # PL-5, PL-16: the Pico + Waveshare image on SPI1 with BUSY high = busy,
+    # the same game to its end, every picture equal to the simulator's.
+    r, _ = _check(runs["pico"].result())
     modes = [f["mode"] for s in r["steps"] for f in s["refreshes"]]
     assert modes[0] == "otp" and "lut" in modes
 
 
-def test_idle_power_off_on_battery_then_a_press_resumes_the_same_screen():
+def test_idle_power_off_on_battery_then_a_press_resumes_the_same_screen(runs):
     # PL-9: on battery the firmware drops the latch after the idle time; the
     # panel keeps the sleep mark; a press powers the board on again and it
-    # resumes the screen it was on. (The idle time runs while the panel
-    # refreshes, so it is set longer than the boot's 4.5 s clean refresh.)
-    script = "UP,C"
-    bat = 2650
+    # resumes the screen it was on.
+    r, again = runs["idle"].result()
     # What the firmware computes from the emulated ADC (12-bit values
     # scaled to 16 bits as MicroPython's read_u16 does).
-    raw = round(bat / 3 / 3300 * 4095)
+    raw = round(IDLE_BATTERY_MV / 3 / 3300 * 4095)
     ref = round(1240 / 3300 * 4095)
     u16 = lambda v: (v << 4) | (v >> 8)  # noqa: E731
     mv = u16(raw) * 3 * 1240 // u16(ref)
     pct = (mv - 2200) * 100 // (3100 - 2200)
-    with tempfile.TemporaryDirectory() as tmp:
-        flash = os.path.join(tmp, "flash.bin")
-        r = rp2.play(script, vbus=False, battery_mv=bat, settings={"idle_s": 8}, boot_hold=("A",),
-                     flash_out=flash, extra_steps=[{"until_off": 30000}])
-        assert r["steps"][0]["latch_ms"] is not None
-        off = r["steps"][-1]
-        assert off["result"] == "off", off["result"]
-        last = r["steps"][-2]
-        idle = off["t_ms"] - (last["t_ms"] - last["chip_ms"])     # from the last press
-        assert 8000 <= idle < 20000, idle
-        kinds = [e["k"] for e in _log(r)]
-        assert kinds[-1] == "info" and _log(r)[-1]["d"] == "idle power-off"
-        frames = rp2.sim_frames(script + ",sleep,restart", board="badger2040", battery=pct)
-        assert rp2.diff_count(rp2.picture_canvas(off["picture"], "badger2040"), frames[-2][1]) == 0
-        again = rp2.play("", vbus=False, battery_mv=bat, flash=flash, boot_hold=("C",),
-                         extra_steps=[{"run_ms": 500}])
-        boot = again["steps"][0]
-        assert boot["result"] != "off"
-        assert rp2.diff_count(rp2.picture_canvas(boot["picture"], "badger2040"), frames[-1][1]) == 0
-        assert [e["k"] for e in _log(again)].count("boot") == 2
+    assert r["steps"][0]["latch_ms"] is not None
+    off = r["steps"][-1]
+    assert off["result"] == "off", off["result"]
+    last = r["steps"][-2]
+    idle = off["t_ms"] - (last["t_ms"] - last["chip_ms"])     # from the last press
+    assert 8000 <= idle < 20000, idle
+    log = _log(r)
+    assert log[-1]["k"] == "info" and log[-1]["d"] == "idle power-off"
+    frames = rp2.sim_frames(IDLE_SCRIPT + ",sleep,restart", board="badger2040", battery=pct)
+    assert rp2.diff_count(rp2.picture_canvas(off["picture"], "badger2040"), frames[-2][1]) == 0
+    boot = again["steps"][0]
+    assert boot["result"] != "off"
+    assert rp2.diff_count(rp2.picture_canvas(boot["picture"], "badger2040"), frames[-1][1]) == 0
+    assert [e["k"] for e in _log(again)].count("boot") == 2
 
 
-def test_power_cuts_keep_every_acknowledged_action():
+def test_power_cuts_keep_every_acknowledged_action(runs):
     # PL-8 on real littlefs: the power goes at random moments of a solo
     # Multisala game, most of them in the middle of a flash program or
     # erase; the board boots from the flash as it was left, every action the
     # log acknowledged is still in the saved game (at most the one in flight
     # is added), and the next boot shows a picture and logs no error.
-    cuts, _ = rp2.power_cut_campaign(4, seed=16)
+    cuts, _ = runs["cuts"].result()
     assert len(cuts) == 4
     assert sum(1 for c in cuts if c["op"] in ("program", "erase")) >= 2, cuts
     for c in cuts:

@@ -11,6 +11,11 @@
 # - A, B, C: "press" when down, "long" once when held LONG_MS, "release";
 # - UP, DOWN: "press", then "repeat" after REPEAT_DELAY_MS and every
 #   REPEAT_MS while held (PL-7 auto-repeat), "release";
+# - "repeat" and "long" need the pin to read pressed at that poll: a button
+#   let go while the main loop was busy (a frame going to the panel takes
+#   ~150 ms) is still down for DEBOUNCE_MS after the loop sees it up, and
+#   must not repeat or turn long in that time (PL-7: a held UP*5 is press,
+#   5 repeats, release, however late the loop polls);
 # - a button already down when the logic starts (the press that woke the
 #   board, or one held at boot) gives no events until it has been released.
 DEBOUNCE_MS = 30
@@ -67,7 +72,7 @@ class ButtonLogic:
                 else:
                     out.append(("release", name))
             return
-        if s.stable and not s.ignore:
+        if s.stable and down and not s.ignore:
             if name in REPEATING:
                 if _late(now, s.next_repeat):
                     out.append(("repeat", name))
