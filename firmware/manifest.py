@@ -17,5 +17,17 @@
 # sys.path before it imports usher (hardware/README.md, "The firmware image").
 options.defaults(port_manifest="$(PORT_DIR)/boards/manifest.py")  # noqa: F821
 include(options.port_manifest)  # noqa: F821
-package("usher")  # noqa: F821  everything under firmware/usher
+#
+# The CircuitPython backend (usher/device/circuitpython) is left out: this
+# image never runs it, and it would cost about 10 KB of flash. The
+# CircuitPython image freezes it (firmware/boards/circuitpython/).
+import os  # noqa: E402
+
+CIRCUITPY_ONLY = os.path.join("usher", "device", "circuitpython")
+USHER_FILES = sorted(
+    os.path.relpath(os.path.join(d, f), "usher")
+    for d, _, fs in os.walk("usher")
+    if d != CIRCUITPY_ONLY and not d.startswith(CIRCUITPY_ONLY + os.sep)
+    for f in fs if f.endswith(".py"))
+package("usher", files=USHER_FILES)  # noqa: F821  everything else under firmware/usher
 module("main.py")  # noqa: F821

@@ -259,6 +259,18 @@ def size_report(name, path, limit):
     return headroom >= 0
 
 
+def _refreeze(bdir):
+    """MicroPython's makemanifest regenerates frozen_content.c only when an
+    input file is newer than it, so a file the manifest stops naming (or one
+    deleted) would stay frozen in a warm build: remove the output so the
+    frozen content always follows the manifest (the .mpy cache makes this
+    a few seconds)."""
+    try:
+        os.remove(os.path.join(bdir, "frozen_content.c"))
+    except OSError:
+        pass
+
+
 def build_rp2(name, src, env):
     board, board_dir, out_name = IMAGES[name]
     rp2 = os.path.join(src, "ports", "rp2")
@@ -271,6 +283,7 @@ def build_rp2(name, src, env):
     if board_dir.startswith(BOARDS):
         _write_if_changed(os.path.join(bdir, "usher_gen", "usher_image.py"), image_module(out_name, src))
     t0 = time.time()
+    _refreeze(bdir)
     run(["make", "-C", bdir, "-j" + jobs()], env=env)
     bin_out = os.path.join(OUT, out_name + ".bin")
     uf2_out = os.path.join(OUT, out_name + ".uf2")
@@ -287,6 +300,7 @@ def build_unix32(src, env):
     bdir = os.path.join(WORK, "unix32")
     gen = os.path.join(bdir, "usher_gen")
     _write_if_changed(os.path.join(gen, "usher_image.py"), image_module("unix32", src))
+    _refreeze(bdir)
     run(["make", "-C", os.path.join(src, "ports", "unix"), "-j" + jobs(), "VARIANT=standard",
          "BUILD=" + bdir, "MICROPY_FORCE_32BIT=1", "MICROPY_PY_BTREE=0", "MICROPY_PY_SSL=0",
          "MICROPY_PY_FFI=0", "FROZEN_MANIFEST=" + os.path.join(BOARDS, "unix32", "manifest.py"),
