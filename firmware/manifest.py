@@ -18,16 +18,21 @@
 options.defaults(port_manifest="$(PORT_DIR)/boards/manifest.py")  # noqa: F821
 include(options.port_manifest)  # noqa: F821
 #
-# The CircuitPython backend (usher/device/circuitpython) is left out: this
-# image never runs it, and it would cost about 10 KB of flash. The
-# CircuitPython image freezes it (firmware/boards/circuitpython/).
+# The CircuitPython backend (usher/device/circuitpython) is left out: the
+# rp2 images never run it, and it would cost about 10 KB of flash. The
+# CircuitPython image freezes it (firmware/boards/circuitpython/); the
+# 32-bit unix test build keeps it (circuitpython_backend=True), because the
+# portable tests check its canvas against the project's framebuf.
 import os  # noqa: E402
+
+options.defaults(circuitpython_backend=False)  # noqa: F821
 
 CIRCUITPY_ONLY = os.path.join("usher", "device", "circuitpython")
 USHER_FILES = sorted(
     os.path.relpath(os.path.join(d, f), "usher")
     for d, _, fs in os.walk("usher")
-    if d != CIRCUITPY_ONLY and not d.startswith(CIRCUITPY_ONLY + os.sep)
+    if options.circuitpython_backend  # noqa: F821
+    or (d != CIRCUITPY_ONLY and not d.startswith(CIRCUITPY_ONLY + os.sep))
     for f in fs if f.endswith(".py"))
 package("usher", files=USHER_FILES)  # noqa: F821  everything else under firmware/usher
 module("main.py")  # noqa: F821

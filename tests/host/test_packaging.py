@@ -38,12 +38,19 @@ class _Options:
 
 def _run_manifest(path, **options):
     calls = []
+    files = []
     env = {"include": lambda *a, **k: calls.append(("include",) + a + tuple(sorted(k.items()))),
-           "package": lambda *a, **k: calls.append(("package",) + a),
+           "package": lambda *a, **k: (calls.append(("package",) + a), files.extend(k.get("files") or [])),
            "module": lambda *a, **k: calls.append(("module",) + a + tuple(sorted(k.items()))),
            "options": _Options(**options)}
-    with open(path) as f:
-        exec(compile(f.read(), path, "exec"), env)
+    cwd = os.getcwd()
+    os.chdir(os.path.dirname(path))      # as MicroPython's manifestfile.py does
+    try:
+        with open(path) as f:
+            exec(compile(f.read(), path, "exec"), env)
+    finally:
+        os.chdir(cwd)
+    _run_manifest.files = files
     return calls
 
 
@@ -66,8 +73,26 @@ def test_freeze_manifest_names_the_usher_package():
 def test_image_manifest_adds_the_generated_image_module():
     """PL-14: the board images freeze firmware/manifest.py plus usher_image."""
     calls = _run_manifest(os.path.join(ROOT, "firmware", "boards", "manifest.py"))
-    assert calls == [("include", "../manifest.py", ("port_manifest", "$(PORT_DIR)/boards/manifest.py")),
+    assert calls == [("include", "../manifest.py", ("circuitpython_backend", False),
+                      ("port_manifest", "$(PORT_DIR)/boards/manifest.py")),
                      ("module", "usher_image.py", ("base_path", "$(USHER_GEN)"))]
+    unix32 = _run_manifest(os.path.join(ROOT, "firmware", "boards", "unix32", "manifest.py"))
+    assert ("circuitpython_backend", True) in unix32[0]
+
+
+def test_rp2_images_leave_out_the_circuitpython_backend():
+    """The MicroPython images freeze every usher module but the CircuitPython
+    backend, which only the CircuitPython image runs; the 32-bit unix test
+    build keeps it for the portable tests of its canvas."""
+    fw = os.path.join(ROOT, "firmware")
+    every = sorted(os.path.relpath(os.path.join(d, f), os.path.join(fw, "usher"))
+                   for d, _, fs in os.walk(os.path.join(fw, "usher")) for f in fs if f.endswith(".py"))
+    cpy = [f for f in every if f.startswith("device/circuitpython/")]
+    assert cpy and "device/runtime.py" in every
+    _run_manifest(os.path.join(fw, "manifest.py"))
+    assert sorted(_run_manifest.files) == [f for f in every if f not in cpy]
+    _run_manifest(os.path.join(fw, "manifest.py"), circuitpython_backend=True)
+    assert sorted(_run_manifest.files) == every
 
 
 def test_make_sim_needs_neither_xvfb_nor_tmux():
