@@ -238,7 +238,13 @@ def _write_if_changed(path, data):
     return True
 
 
-def sync_tree(src, dst, keep=()):
+# Firmware modules CircuitPython never runs and cannot compile:
+# usher.device.pack is viper code for the MicroPython panel drivers
+# (CircuitPython's freeze and its mpy-cross build have no native arch set).
+MICROPYTHON_ONLY = (os.path.join("device", "pack.py"),)
+
+
+def sync_tree(src, dst, keep=(), skip=()):
     """dst becomes a copy of src's .py files (a file rewritten only when it
     changed, so make sees real changes only); files not in src go, except
     the names in keep at dst's top. Returns whether anything changed."""
@@ -249,6 +255,8 @@ def sync_tree(src, dst, keep=()):
         for name in files:
             if name.endswith(".py"):
                 rel = os.path.relpath(os.path.join(root, name), src)
+                if rel in skip:
+                    continue
                 want.add(rel)
                 with open(os.path.join(root, name), "rb") as f:
                     changed = _write_if_changed(os.path.join(dst, rel), f.read()) or changed
@@ -331,7 +339,7 @@ def frozen_folder(pinned):
     """The folder frozen into the image: the usher package and usher_image.
     Returns (folder, whether anything in it changed)."""
     frozen = os.path.join(WORK, "frozen")
-    changed = sync_tree(os.path.join(FIRMWARE, "usher"), os.path.join(frozen, "usher"))
+    changed = sync_tree(os.path.join(FIRMWARE, "usher"), os.path.join(frozen, "usher"), skip=MICROPYTHON_ONLY)
     changed = _write_if_changed(os.path.join(frozen, "usher_image.py"),
                                 image_module(IMAGE_NAME, pinned["circuitpython"]["version"])) or changed
     for name in os.listdir(frozen):
@@ -426,6 +434,8 @@ def build_drive(mpy_cross, pinned, dest=None):
             if not name.endswith(".py"):
                 continue
             rel = os.path.relpath(os.path.join(root, name), FIRMWARE)
+            if os.path.relpath(os.path.join(root, name), pkg) in MICROPYTHON_ONLY:
+                continue
             msg = compile_module(mpy_cross, os.path.join(root, name),
                                  os.path.join(tmp, "lib", rel[:-3] + ".mpy"), rel)
             if msg:
