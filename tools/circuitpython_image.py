@@ -37,7 +37,6 @@ ports/raspberrypi/boards/. Its firmware.bin must fit in the 1020 KB
 headroom and fails when it is over. The build folders stay in the tree, so a
 second run after a change to one Python file rebuilds in seconds.
 """
-import hashlib
 import json
 import os
 import re
@@ -47,6 +46,9 @@ import subprocess
 import sys
 import tarfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from buildkit import BuildError, _sha256, jobs, run, say  # noqa: E402,F401  (shared with the other image build)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = os.path.join(ROOT, "firmware", "boards", "circuitpython")
@@ -65,29 +67,9 @@ ENTRY_POINTS = ("code.py", "boot.py")
 TARGETS = ("all", "src", "mpy-cross", "unix", "badger", "drive")
 
 
-class BuildError(Exception):
-    pass
-
-
 def pins():
     with open(os.path.join(BOARDS, "sources.json")) as f:
         return json.load(f)
-
-
-def say(text):
-    print(text)
-    sys.stdout.flush()
-
-
-def run(cmd, cwd=None, env=None):
-    say("$ " + " ".join(cmd))
-    p = subprocess.run(cmd, cwd=cwd, env=env)
-    if p.returncode:
-        raise BuildError("command failed (exit %d): %s" % (p.returncode, " ".join(cmd)))
-
-
-def jobs():
-    return str(os.environ.get("USHER_JOBS") or os.cpu_count() or 2)
 
 
 def vendor_dir():
@@ -100,14 +82,6 @@ def vendor_dir():
         if os.path.isdir(os.path.join(base, "shared", "vendor")):
             return os.path.join(base, "shared", "vendor")
     return os.path.join(up, "shared", "vendor")
-
-
-def _sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def tree_version(src):

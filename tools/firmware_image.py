@@ -25,7 +25,6 @@ folder is new or its configuration changed. Every rp2 image's firmware.bin
 must fit below the filesystem, which starts at 640 KB (655,360 bytes): each
 run prints size and headroom and fails when an image is over.
 """
-import hashlib
 import json
 import os
 import re
@@ -34,6 +33,9 @@ import subprocess
 import sys
 import tarfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from buildkit import BuildError, _sha256, jobs, run, say  # noqa: E402,F401  (shared with the other image build)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = os.path.join(ROOT, "firmware", "boards")
@@ -53,25 +55,9 @@ IMAGES = {
 }
 
 
-class BuildError(Exception):
-    pass
-
-
 def pins():
     with open(os.path.join(BOARDS, "sources.json")) as f:
         return json.load(f)
-
-
-def say(text):
-    print(text)
-    sys.stdout.flush()
-
-
-def run(cmd, cwd=None, env=None):
-    say("$ " + " ".join(cmd))
-    p = subprocess.run(cmd, cwd=cwd, env=env)
-    if p.returncode:
-        raise BuildError("command failed (exit %d): %s" % (p.returncode, " ".join(cmd)))
 
 
 def project_version():
@@ -88,14 +74,6 @@ def tree_version(src):
     if None in parts:
         return None
     return ".".join(m.group(1) for m in parts)
-
-
-def _sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def vendor_dir():
@@ -196,10 +174,6 @@ def build_env(src):
     # makes it instead (it must be in the environment, see the vendor notes).
     env["CMAKE_ARGS"] = "-Dpicotool_FOUND=0"
     return env
-
-
-def jobs():
-    return str(os.environ.get("USHER_JOBS") or os.cpu_count() or 2)
 
 
 def _write_if_changed(path, text):
