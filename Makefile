@@ -240,9 +240,9 @@ test-circuitpython-chip: $(STAMP) $(NODE_STAMP) circuitpython
 	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython --ignore=tests/circuitpython/test_cpy_games.py
 
 # Usher's screens played with buttons on the emulated Badger with the
-# CircuitPython image (tests/circuitpython/test_cpy_games.py). Not in `make
-# test` yet: the image stops running after a few presses on the emulated
-# chip, at a point that moves with every build (README, "On CircuitPython").
+# CircuitPython image (tests/circuitpython/test_cpy_games.py): a game's setup
+# with a reset, then the four games' whole sessions. Not in `make test`: each
+# whole session takes minutes of wall time on the emulated chip.
 test-cpy-games: $(STAMP) $(NODE_STAMP) circuitpython
 	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython/test_cpy_games.py
 

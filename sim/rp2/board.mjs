@@ -52,6 +52,35 @@ function romFunctions(rom) {
   return out;
 }
 
+// WFI with an interrupt already pending. On the Cortex-M0+ (ARMv6-M, B1.5.19)
+// WFI does not sleep, or ends at once, while an enabled exception is pending
+// whose priority is above the current execution priority, PRIMASK or not
+// (PRIMASK only keeps it from being taken until CPSIE). rp2040js 1.4.1 ends a
+// wait only when an interrupt *becomes* pending during it (CortexM0Core.
+// setInterrupt), and its CPSID check clears `interruptsUpdated`, so an
+// interrupt that arrives between CPSID and WFI is never seen: the core sleeps
+// with it pending. CircuitPython idles exactly that way
+// (port_idle_until_interrupt: cpsid; if nothing is pending, dsb; wfi; cpsie),
+// and its only wake is the 1/1024 s tick, TIMER alarm 0 (IRQ 0), re-armed by
+// its own handler: once the alarm fires in that window, IRQ 0 stays pending,
+// never becomes pending again, and the chip sleeps for good (found at
+// port_idle_until_interrupt+0x28, PRIMASK set, NVIC pending 0x1, enabled
+// 0x29). Board.run applies this check whenever the core is waiting after a
+// WFI (the opcode before PC is 0xBF30); WFE keeps rp2040js's event register.
+const WFI = 0xbf30;
+const LOWEST_PRIORITY = 4;
+export function wfiWakePending(core) {
+  if (core.readUint16((core.PC - 2) & ~1) !== WFI) return false;
+  const exec = core.IPSR ? core.exceptionPriority(core.IPSR) : LOWEST_PRIORITY;
+  const irqs = core.pendingInterrupts & core.enabledInterrupts;
+  for (let p = 0; p < exec; p++) {
+    if (irqs & core.interruptPriorities[p]) return true;
+    if (core.pendingSystick && core.systickPriority === p) return true;
+    if (core.pendingPendSV && core.pendSVPriority === p) return true;
+  }
+  return false;
+}
+
 export class Board {
   constructor({ bootrom, firmware, flash, profile = 'badger2040', vbus = true, batteryMv = 2900, usb = false }) {
     this.usb = usb;                    // attach the USB console (slow: the host polls all the time)
@@ -130,6 +159,7 @@ export class Board {
     this.lastSpiNs = 0;
     this.lastRunEnd = 0;
     this.longRunNs = 0;
+    this.wfiWakes = 0;             // WFIs that ended at once on a pending interrupt
     this.boots++;
     this.pressed = new Set(hold);
     const P = this.profile;
@@ -257,6 +287,11 @@ export class Board {
         continue;
       }
       if (core.waiting) {
+        if (wfiWakePending(core)) {
+          core.waiting = false;       // WFI with an interrupt pending: no sleep (above)
+          this.wfiWakes++;
+          continue;
+        }
         const run = now - runStart;
         if (run > this.longRunNs) this.longRunNs = run;
         if (run > 2 * MS) this.lastRunEnd = now;

@@ -396,6 +396,12 @@ class Runner {
     out.picture = hex(panel.shown);
     out.flash_ops = { erase: b.flashOps.erase - f0.erase, program: b.flashOps.program - f0.program };
     if (this.job.trace) out.trace = this.readTrace();
+    // The core as the step left it (where it sleeps when a step times out).
+    if (b.mcu) {
+      const c = b.core;
+      out.core = { pc: c.PC >>> 0, waiting: c.waiting, primask: c.PM, ipsr: c.IPSR,
+        pending: c.pendingInterrupts >>> 0, enabled: c.enabledInterrupts >>> 0, wfi_wakes: b.wfiWakes || 0 };
+    }
     if (bootStep && panel.refreshes.length > r0) out.first_frame_ms = panel.refreshes[r0].t_ms;
     if (bootStep) out.latch_ms = b.latchFirstNs === null ? null : b.latchFirstNs / MS;
     return out;

@@ -3,15 +3,13 @@ CircuitPython image (sim/rp2/cpysession.py): the panel's pictures through
 displayio equal the simulator's frames, buttons through keypad, saving on
 the FAT drive, a reset that resumes from the flash.
 
-Run by `make test-cpy-games` (not part of `make test` yet: on the emulated
-chip the image stops running after a few presses, at a point that moves
-with every build, and a reset revives it; README, "On CircuitPython").
-pytest leaves this folder out unless USHER_CIRCUITPY=1.
-About 2 minutes of wall time on two shared cores: a whole game per image
-does not fit the budget of `make test`, so the four games' whole sessions
-are played by `python bench/circuitpython.py --image circuitpython`
-(which also compares every picture) and this test plays the start of
-one: boot, Take a Seat's setup, a reset on it and a press after it.
+Run by `make test-cpy-games` (not part of `make test`: the whole sessions
+take minutes each on the emulated chip). pytest leaves this folder out
+unless USHER_CIRCUITPY=1. The first test plays the start of one game: boot,
+Take a Seat's setup, a reset on it and a press after it; the others play
+the four games' whole sessions, every picture compared. Those stopped after
+a few presses until the emulated board's WFI was fixed (sim/rp2/board.mjs,
+wfiWakePending: rp2040js slept with the tick alarm's interrupt pending).
 """
 import json
 import os
@@ -21,13 +19,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
+import pytest  # noqa: E402
+
+import sim.rp2 as rp2  # noqa: E402
 import sim.rp2.cpysession as cs  # noqa: E402
 
 # Take a Seat's solo setup (tests/portable/ui_session_takeaseat.py), a
-# reset on it, one press after. A whole game does not run yet: on the
-# emulated chip the CircuitPython image stops after a few to a few dozen
-# presses of a longer session, often after a clean refresh (README, "On
-# CircuitPython"); the part played here runs through.
+# reset on it, one press after.
 SCRIPT = "C,C,UP,C,DOWN,DOWN,restart,DOWN"
 
 
@@ -57,3 +55,28 @@ def test_boot_a_game_setup_and_a_reset_that_resumes_pixel_for_pixel():
         ui = json.load(f)
     assert ui["routes"], ui
     assert r["flash_ops"]["program"] > 0
+
+
+# The four games' whole sessions (tests/portable/ui_session_*.py), each with
+# its resets: every picture equal to the simulator's, the game's end in the
+# log, the core never left asleep (each press that changes the screen
+# refreshes it). Minutes of wall time each: `make test-cpy-games` only.
+SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_whole_session_to_the_game_end(name):
+    script = rp2.session_script(name)
+    r = cs.play(script)
+    frames, bad = cs.check(r, script)
+    assert not bad, ("pictures that differ from the simulator (step, token, pixels, refreshes, "
+                     "requests): %r" % (bad[:8],))
+    assert r["errors"] == [], r["errors"][:5]
+    tokens = [t for t in script.split(",") if t]
+    assert len(r["steps"]) == 1 + len(tokens)
+    assert all(s["result"] == "stop" for s in r["steps"]), [
+        (i, s.get("token"), s["result"]) for i, s in enumerate(r["steps"]) if s["result"] != "stop"]
+    kinds = [e["k"] for e in cs.log(r)]
+    assert "end" in kinds, kinds
+    restarts = [s for s in r["steps"] if s.get("token", "").lower() == "restart"]
+    assert all(s["refreshes"] for s in restarts)

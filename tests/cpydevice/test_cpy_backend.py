@@ -271,6 +271,11 @@ def test_pl7_a_tap_during_a_long_pass_is_a_press_and_release_by_keypad_timestamp
     assert b.poll(t0 + 720) == []                      # not yet debounced
     assert b.poll(t0 + 1200) == [("press", "DOWN")]
     assert b.poll(t0 + 1300) == [("repeat", "DOWN")]
+    # held through a 700 ms pass: each 150 ms repeat it was held for (at
+    # 1380, 1530, 1680, 1830, 1980), not one per pass; then the release
+    assert b.poll(t0 + 2000) == [("repeat", "DOWN")] * 5
+    kp.queue += [(down, False, t0 + 2050)]
+    assert b.poll(t0 + 2500) == [("release", "DOWN")]
 
 
 def test_trace_logs_the_free_heap_at_boot_for_the_benches():

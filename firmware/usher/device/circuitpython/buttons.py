@@ -3,7 +3,7 @@
 # (usher.device.buttons: long press, auto-repeat, PL-7), so the events are
 # the same as on MicroPython.
 from usher.device import clock
-from usher.device.buttons import DEBOUNCE_MS, ButtonLogic
+from usher.device.buttons import DEBOUNCE_MS, LONG_MS, REPEATING, ButtonLogic
 from usher.device.circuitpython.clock import widen
 
 SCAN_S = 0.01
@@ -78,15 +78,23 @@ class KeypadButtons:
     def _catch_up(self, t, out):
         """Run every button's logic up to time t, stopping first at each
         moment a level change becomes debounced, so the events come in the
-        order they happened."""
+        order they happened; and at each auto-repeat and long-press moment of
+        a held button, so a hold that spans a long pass (a refresh) gives
+        every repeat it was held for (PL-7), not one per pass."""
         while True:
             first = None
             for name in self.names:
                 st = self.logic.states[name]
                 if st.raw != st.stable:
                     m = st.raw_since + DEBOUNCE_MS
-                    if clock.ticks_diff(t, m) >= 0 and (first is None or clock.ticks_diff(m, first) < 0):
-                        first = m
+                elif st.stable and not st.ignore and name in REPEATING:
+                    m = st.next_repeat
+                elif st.stable and not st.ignore and not st.long_sent:
+                    m = st.down_since + LONG_MS
+                else:
+                    continue
+                if clock.ticks_diff(t, m) >= 0 and (first is None or clock.ticks_diff(m, first) < 0):
+                    first = m
             if first is None:
                 break
             self._update_all(first, out)
