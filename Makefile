@@ -16,7 +16,7 @@ PORTABLE_PATH := firmware:tests/portable
 # The device layer's tests: the fake machine module and the device test helpers first.
 DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 
-.PHONY: setup system-deps sim test check lint types test-cpython test-unix test-device test-wasm test-mpy \
+.PHONY: setup system-deps sim test test-runtimes test-images check lint types test-cpython test-unix test-device test-wasm test-mpy \
 	bench bench-rp2 test-rp2 screenshots golden fonts icons clean web web-serve web-screenshots faults \
 	firmware firmware-stock firmware-unix32 firmware-deps test-frozen \
 	circuitpython circuitpython-deps circuitpython-unix test-circuitpython test-circuitpython-unix \
@@ -70,8 +70,29 @@ $(NODE_STAMP): package.json package-lock.json
 sim: $(STAMP)
 	$(PY) -m sim $(ARGS)
 
-test: setup check test-cpython test-unix test-device test-wasm test-mpy firmware test-frozen test-rp2 \
-	test-circuitpython
+# `make test` runs two lanes side by side, as most of the runtimes' tests use
+# one core while the image builds use both: the runtimes lane (lint, types,
+# pytest, unix, device, WebAssembly, mpy-cross) prints as it goes; the images
+# lane (the MicroPython images, the frozen unix port, the emulated RP2040,
+# CircuitPython) writes build/logs/test-images.log, which is then shown whole
+# and followed to its end. Either lane failing fails `make test`; each lane
+# alone is `make test-runtimes` or `make test-images`.
+TEST_IMAGES_LOG := build/logs/test-images.log
+test: setup
+	@mkdir -p $(dir $(TEST_IMAGES_LOG))
+	@echo "make test: the images lane runs beside this one; its log ($(TEST_IMAGES_LOG)) follows"
+	@$(MAKE) --no-print-directory test-images > $(TEST_IMAGES_LOG) 2>&1 & images=$$!; \
+	$(MAKE) --no-print-directory test-runtimes; runtimes=$$?; \
+	echo "== the images lane ($(TEST_IMAGES_LOG))"; \
+	tail -n +1 -f --pid=$$images $(TEST_IMAGES_LOG); \
+	wait $$images; images=$$?; \
+	echo "== make test: runtimes lane $$([ $$runtimes = 0 ] && echo passed || echo FAILED)," \
+	  "images lane $$([ $$images = 0 ] && echo passed || echo FAILED)"; \
+	[ $$runtimes = 0 ] && [ $$images = 0 ]
+
+test-runtimes: setup check test-cpython test-unix test-device test-wasm test-mpy
+
+test-images: setup firmware test-frozen test-rp2 test-circuitpython
 
 check: lint types
 
