@@ -10,6 +10,8 @@ that holds it with the image's ELF (arm-none-eabi-nm), then grouped.
   python bench/rp2_profile.py takeaseat_solo --circuitpython --script C,C,UP,C,DOWN,DOWN,DOWN,DOWN
                                                     the CircuitPython image (a script of its own:
                                                     its whole sessions take many minutes)
+  python bench/rp2_profile.py takeaseat_solo --circuitpython --idle 3000
+                                                    what the idle CircuitPython image computes
 
 It prints, for the presses only (the boot is left out): the share of the
 computing time per group (the bytecode VM and the runtime it calls, the
@@ -239,8 +241,18 @@ def main(argv):
     ap.add_argument("--circuitpython", action="store_true",
                     help="the CircuitPython image (make circuitpython) and its drive")
     ap.add_argument("--script", help="these button tokens instead of the session's")
+    ap.add_argument("--idle", type=int, metavar="MS",
+                    help="with --circuitpython: no presses, MS ms at the launcher after the boot")
     a = ap.parse_args(argv)
     script = a.script if a.script is not None else rp2.session_script(a.session)
+    if a.circuitpython and a.idle:
+        import sim.rp2.cpysession as cs
+        r = cs.play("", sample=a.every, extra_steps=[{"run_ms": a.idle}])
+        idle = r["steps"][-1]
+        print("idle at the launcher: %.0f ms of chip time, %.0f ms computing (%.1f%%)"
+              % (idle["chip_ms"], idle["active_ms"], 100.0 * idle["active_ms"] / idle["chip_ms"]))
+        report(r, a.top, "other")
+        return
     if a.circuitpython:
         import sim.rp2.cpysession as cs
         r = cs.play(script, sample=a.every, trace=a.phases)
