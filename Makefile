@@ -246,7 +246,7 @@ test-circuitpython-chip: $(STAMP) $(NODE_STAMP) circuitpython
 # CircuitPython image (tests/circuitpython/test_cpy_games.py): a game's setup
 # with a reset, then the four games' whole sessions, two at a time
 # (USHER_RP2_JOBS), every picture compared with the simulator's. Not in
-# `make test`: the four sessions are about 25 minutes of CPU time on the
+# `make test`: the four sessions are about 28 minutes of CPU time on the
 # emulated chip (README "On CircuitPython": where the time goes).
 test-cpy-games: $(STAMP) $(NODE_STAMP) circuitpython
 	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython/test_cpy_games.py
