@@ -250,20 +250,25 @@ test-circuitpython-unix: circuitpython-unix
 
 # Determinism against CPython on that port, and the image on the emulated
 # Badger (tests/circuitpython): boot, the drive, code.py, the REPL, writes
-# kept across a reset. The portable tests and these run side by side (each
-# takes one core), each one's output kept together; then the device layer's
-# tests on the unix port.
+# kept across a reset, and Usher itself played with buttons: Take a Seat's
+# setup, a reset that resumes it and a press after it, every picture equal
+# to the simulator's (the first test of test_cpy_games.py; its whole-session
+# tests are test-cpy-games). The portable tests and these run side by side
+# (each takes one core), each one's output kept together; then the device
+# layer's tests on the unix port.
 test-circuitpython: $(STAMP) $(NODE_STAMP) circuitpython
 	$(MAKE) --no-print-directory -j2 -Otarget test-circuitpython-unix test-circuitpython-chip
 	$(MAKE) --no-print-directory test-cpy-device
 
 test-circuitpython-chip: $(STAMP) $(NODE_STAMP) circuitpython
-	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython --ignore=tests/circuitpython/test_cpy_games.py
+	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython -k "not test_whole_session"
 
 # Usher's screens played with buttons on the emulated Badger with the
 # CircuitPython image (tests/circuitpython/test_cpy_games.py): a game's setup
-# with a reset, then the four games' whole sessions. Not in `make test`: each
-# whole session takes minutes of wall time on the emulated chip.
+# with a reset, then the four games' whole sessions, two at a time
+# (USHER_RP2_JOBS), every picture compared with the simulator's. Not in
+# `make test`: the four sessions are about 28 minutes of CPU time on the
+# emulated chip (README "On CircuitPython": where the time goes).
 test-cpy-games: $(STAMP) $(NODE_STAMP) circuitpython
 	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython/test_cpy_games.py
 

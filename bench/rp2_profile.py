@@ -7,6 +7,11 @@ that holds it with the image's ELF (arm-none-eabi-nm), then grouped.
   python bench/rp2_profile.py theatre_game --every 500 --top 40
   python bench/rp2_profile.py multisala_solo --stock  stock MicroPython + .mpy
   python bench/rp2_profile.py multisala_solo --heap --phases
+  python bench/rp2_profile.py takeaseat_solo --circuitpython --script C,C,UP,C,DOWN,DOWN,DOWN,DOWN
+                                                    the CircuitPython image (a script of its own:
+                                                    its whole sessions take many minutes)
+  python bench/rp2_profile.py takeaseat_solo --circuitpython --idle 3000
+                                                    what the idle CircuitPython image computes
 
 It prints, for the presses only (the boot is left out): the share of the
 computing time per group (the bytecode VM and the runtime it calls, the
@@ -38,6 +43,11 @@ CYCLE_NS = 8
 # or substring with a leading '*').
 GROUPS = (
     ("gc", ("gc_", "*_gc_")),
+    # CircuitPython: EPaperDisplay converting the displayio Group pixel by pixel
+    ("displayio", ("displayio_", "common_hal_displayio", "epaperdisplay_", "common_hal_epaperdisplay")),
+    # CircuitPython: background tasks at every tick (1/1024 s) and its timekeeping
+    ("background, ticks (CircuitPython)", ("*background", "port_get_raw_ticks", "y64", "supervisor_",
+                                          "port_", "divmod_u64", "*uldivmod")),
     ("framebuf", ("framebuf", "mono_", "mvlsb_", "*fill_rect", "*setpixel", "*getpixel", "rgb565_", "gs2_",
                   "gs4_", "gs8_")),
     ("SPI/DMA", ("machine_spi", "spi_", "dma_", "*_spi_")),
@@ -46,7 +56,8 @@ GROUPS = (
     ("memcpy/memset", ("memcpy", "memset", "memmove", "__aeabi_mem", "memcmp", "__wrap_mem")),
     ("idle/sleep", ("mp_hal_delay", "best_effort_wfe", "*sleep", "mp_event_wait", "mp_hal_ticks",
                     "time_us", "mp_event", "*wfe")),
-    ("arith libgcc", ("__aeabi", "__wrap___aeabi", "__divsi", "__udiv", "divmod", "rom_", "*_div_")),
+    ("arith libgcc", ("__aeabi", "__wrap___aeabi", "____wrap___aeabi", "__divsi", "__udiv", "divmod",
+                      "rom_", "*_div_")),
     ("bytecode VM", ("mp_execute_bytecode",)),
     ("runtime (calls, attrs, objects)", ("mp_", "fun_", "*_call", "qstr", "str_", "list_", "dict_", "tuple_",
                                          "array_", "bytearray", "mpz", "small_int", "*_subscr",
@@ -227,11 +238,29 @@ def main(argv):
     ap.add_argument("--heap", action="store_true", help="also the live heap at its peak, by type")
     ap.add_argument("--phases", action="store_true",
                     help="also the firmware's phase counters (device.json \"trace\": true)")
+    ap.add_argument("--circuitpython", action="store_true",
+                    help="the CircuitPython image (make circuitpython) and its drive")
+    ap.add_argument("--script", help="these button tokens instead of the session's")
+    ap.add_argument("--idle", type=int, metavar="MS",
+                    help="with --circuitpython: no presses, MS ms at the launcher after the boot")
     a = ap.parse_args(argv)
-    r = rp2.play(rp2.session_script(a.session), stock=a.stock, sample=a.every,
-                 heap="census" if a.heap else False, trace=a.phases)
+    script = a.script if a.script is not None else rp2.session_script(a.session)
+    if a.circuitpython and a.idle:
+        import sim.rp2.cpysession as cs
+        r = cs.play("", sample=a.every, extra_steps=[{"run_ms": a.idle}])
+        idle = r["steps"][-1]
+        print("idle at the launcher: %.0f ms of chip time, %.0f ms computing (%.1f%%)"
+              % (idle["chip_ms"], idle["active_ms"], 100.0 * idle["active_ms"] / idle["chip_ms"]))
+        report(r, a.top, "other")
+        return
+    if a.circuitpython:
+        import sim.rp2.cpysession as cs
+        r = cs.play(script, sample=a.every, trace=a.phases)
+    else:
+        r = rp2.play(script, stock=a.stock, sample=a.every,
+                     heap="census" if a.heap else False, trace=a.phases)
     if not r.get("elf"):
-        raise SystemExit("no ELF beside the image: run `make firmware`")
+        raise SystemExit("no ELF beside the image: run `make firmware` (or `make circuitpython`)")
     report(r, a.top, "boot" if a.boot else "press")
     if a.heap:
         print()

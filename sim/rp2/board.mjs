@@ -107,6 +107,11 @@ export class Board {
     this.gcStart = -1;           // entry points to watch (usher's heap figures)
     this.gcEnd = -1;
     this.onGc = null;
+    // A busy-wait routine to fast-forward (busy_wait_us of the pico-sdk in the
+    // image, found in its ELF; -1: none): see busyWaitHook.
+    this.busyWait = -1;
+    this.stallEnd = null;
+    this.busyWaitNs = 0;
     // Profiling (off by default; bench/rp2_profile.py): every `every` cycles
     // of computing, the PC (and LR) of the running instruction is counted in
     // the histogram of the current phase (prof.phase, set by the runner);
@@ -153,6 +158,7 @@ export class Board {
     this.bootNs = 0;
     this.activeNs = 0;
     this.flashOp = null;
+    this.stallEnd = null;
     this.powered = true;
     this.latchHigh = false;
     this.latchFirstNs = null;      // when the firmware first drove the latch high
@@ -243,6 +249,24 @@ export class Board {
     this.core.PC = this.core.LR & ~1;   // the routine "returns" once the operation ends
   }
 
+  // busy_wait_us(uint64_t us) spins on the timer: at its entry, when no
+  // interrupt can be taken meanwhile (PRIMASK set, or no interrupt enabled
+  // at all), the board returns to the caller at once and lets the clock run
+  // `us` microseconds (run()'s stall), which is what the spin amounts to;
+  // otherwise the routine runs as it is (an interrupt may come during it).
+  // CircuitPython spends over a second of each boot there (the BOOTSEL pad
+  // sensed again and again in its safe-mode wait, the double-reset check),
+  // hundreds of millions of emulated instructions that change nothing else.
+  busyWaitHook() {
+    const core = this.core;
+    if (!core.PM && (core.enabledInterrupts || this.mcu.ppb.systickIntEnable)) return false;
+    const r = core.registers;
+    const us = (r[0] >>> 0) + (r[1] >>> 0) * 4294967296;
+    this.stallEnd = this.nanos + us * 1000;
+    core.PC = core.LR & ~1;
+    return true;
+  }
+
   finishFlashOp(fraction = 1) {
     const op = this.flashOp;
     this.flashOp = null;
@@ -265,6 +289,7 @@ export class Board {
     const clock = this.clock;
     const erase = this.romErase, program = this.romProgram;
     const gcStart = this.gcStart, gcEnd = this.gcEnd;
+    const busyWait = this.busyWait;
     let nextCheck = clock.nanos + 100000;
     let runStart = clock.nanos;
     while (true) {
@@ -284,6 +309,19 @@ export class Board {
         this.activeNs += Math.max(step, 1);
         if (this.prof) this.prof.flashNs[this.prof.phase] = (this.prof.flashNs[this.prof.phase] || 0) + Math.max(step, 1);
         if (clock.nanos >= this.flashOp.end) this.finishFlashOp(1);
+        continue;
+      }
+      if (this.stallEnd !== null) {
+        // busy_wait_us fast-forwarded: the clock runs to its end (alarms and
+        // all) with the core counted as computing, as if it spun.
+        let step = Math.min(this.stallEnd, untilNs, nextCheck) - now;
+        const toAlarm = clock.nanosToNextAlarm;
+        if (toAlarm > 0 && toAlarm < step) step = toAlarm;
+        step = Math.max(step, 1);
+        clock.tick(step);
+        this.activeNs += step;
+        this.busyWaitNs += step;
+        if (clock.nanos >= this.stallEnd) this.stallEnd = null;
         continue;
       }
       if (core.waiting) {
@@ -307,6 +345,7 @@ export class Board {
         this.flashHook(pc);
         continue;
       }
+      if (pc === busyWait && this.busyWaitHook()) continue;
       if ((pc === gcStart || pc === gcEnd) && this.onGc) this.onGc(pc === gcEnd);
       const cycles = core.executeInstruction();
       if (this.prof && (this.prof.left -= cycles) <= 0) {

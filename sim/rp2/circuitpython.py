@@ -37,6 +37,33 @@ def image():
     return base + ".bin", elf if os.path.exists(elf) else None
 
 
+_SYMBOLS = {}
+
+
+def busy_wait_address(elf=None):
+    """The address of busy_wait_us (the pico-sdk's spin on the timer) in the
+    image's ELF, read with arm-none-eabi-nm, for the emulated board to run as
+    a stall of the clock (board.mjs busyWaitHook); None without the ELF."""
+    if elf is None:
+        elf = image()[1]
+    if not elf:
+        return None
+    key = (elf, os.path.getmtime(elf))
+    if key not in _SYMBOLS:
+        try:
+            out = subprocess.run(["arm-none-eabi-nm", elf], capture_output=True, text=True,
+                                 check=True).stdout
+        except (OSError, subprocess.CalledProcessError):
+            out = ""
+        found = None
+        for line in out.splitlines():
+            parts = line.split()
+            if len(parts) == 3 and parts[2] == "busy_wait_us" and parts[1] in "tT":
+                found = int(parts[0], 16)
+        _SYMBOLS[key] = found
+    return _SYMBOLS[key]
+
+
 def drive_folder():
     return os.path.join(output_dir(), "drive")
 
@@ -106,6 +133,9 @@ def job(steps, drive=None, flash=None, flash_out=None, vbus=True, battery_mv=290
         raise EmulatorError("no CircuitPython image %s: run `make circuitpython`" % binary)
     j = {"firmware": binary, "circuitpython": True, "profile": "badger2040", "vbus": vbus,
          "battery_mv": battery_mv, "usb": usb, "steps": list(steps)}
+    busy_wait = busy_wait_address()
+    if busy_wait is not None:
+        j["busy_wait"] = busy_wait
     if flash:
         j["flash"] = flash
     elif drive:

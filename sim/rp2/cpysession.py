@@ -16,11 +16,12 @@ from sim.rp2 import run_job
 
 
 def play(script, vbus=True, battery_mv=2900, settings=None, flash=None, extra_steps=(),
-         boot_hold=(), trace=False, files=None, usb=False, heap=False):
+         boot_hold=(), trace=False, files=None, usb=False, heap=False, sample=None):
     """Boot the CircuitPython image (with the USB host attached when usb) and play the
     script. settings: data/device.json; trace: the free heap at boot and at
     each game's end into the log (usher.device.runtime.heap_trace, see
-    heap_figures)."""
+    heap_figures); sample=N: the PC sampled every N cycles of computing
+    (bench/rp2_profile.py --circuitpython)."""
     import tempfile
     tmp = tempfile.TemporaryDirectory()
     drive_files = dict(files or {})
@@ -39,7 +40,10 @@ def play(script, vbus=True, battery_mv=2900, settings=None, flash=None, extra_st
     job["bootrom"] = rp2.bootrom_path()
     if heap:
         job["heap"] = rp2.heap_symbols(cpy.image()[1])
+    if sample:
+        job["sample"] = {"every_cycles": sample}
     result = run_job(job)
+    result["elf"] = cpy.image()[1]
     out = cpy.drive_from_flash(flash_out, os.path.join(tmp.name, "drive-out.img"))
     files_dir = os.path.join(tmp.name, "files")
     cpy.read_drive(out, files_dir)

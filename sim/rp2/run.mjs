@@ -9,7 +9,9 @@
 // end), "sample" (optional: {"every_cycles": N}, PC samples per phase, see
 // board.mjs startProfile), "trace" (optional: read the firmware's phase
 // counters after each step, see readTrace), "heap" (optional: {"state", "collect_start", "collect_end"}
-// addresses from the image's ELF, to follow the GC), "steps": [...]}.
+// addresses from the image's ELF, to follow the GC), "busy_wait" (optional:
+// the address of busy_wait_us in the image, run as a stall of the clock, see
+// board.mjs busyWaitHook), "steps": [...]}.
 // Steps (each gives one result entry):
 //   {"boot": {"hold": ["A"], "hold_ms": 300}}  power on (reset) and run until quiet
 //   {"token": "A~"}           one script token (sim/session.py syntax): a tap,
@@ -74,6 +76,9 @@ class Runner {
       drive: job.drive ? fs.readFileSync(job.drive) : null,
     });
     if (!flash && job.fs) this.board.flash.set(fs.readFileSync(job.fs), 0xa0000);
+    // job.busy_wait: the entry of the image's busy_wait_us, fast-forwarded
+    // (board.mjs busyWaitHook)
+    if (job.busy_wait !== undefined) this.board.busyWait = job.busy_wait & ~1;
     this.heap = job.heap || null;
     this.heapStats = { collections: 0, peak_live: 0, min_free: null, total: 0 };
     if (job.sample) this.board.startProfile(job.sample.every_cycles || 1000);
@@ -421,7 +426,7 @@ class Runner {
     if (this.job.flash_out) fs.writeFileSync(this.job.flash_out, b.flash);
     return {
       steps, console: b.console.slice(-20000), heap: this.heap ? this.heapStats : null,
-      flash_ops: b.flashOps, boots: b.boots, errors: b.panel.errors,
+      flash_ops: b.flashOps, boots: b.boots, errors: b.panel.errors, busy_wait_ms: b.busyWaitNs / MS,
       samples: b.profileResult(),
     };
   }
