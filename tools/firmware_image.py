@@ -18,6 +18,9 @@ sources.json, the only place they are pinned):
      unpacked into build/mpy-src/;
   3. otherwise a git clone of MicroPython at the pinned tag, with the pinned
      submodule commits, into build/mpy-src/ (needs the network).
+Whichever it is, one line of its tools/mpy-tool.py is changed (in place for
+$MICROPY_SRC) so that frozen armv6m native code is 4-byte aligned (see
+fix_mpy_tool), and every rp2 image is checked for it after linking.
 
 The build folders stay in build/firmware/work/, so a second run after a
 change to one Python file rebuilds in seconds: cmake runs only when a
@@ -165,6 +168,71 @@ def sources():
     return _check_tree(_from_git(pinned), pinned, "git clone")
 
 
+# MicroPython 1.28's tools/mpy-tool.py gives frozen Thumb native code
+# (viper, @native) 2-byte alignment, enough for the instructions. But armv6m
+# code, which has no movw/movt, loads each 32-bit constant pc-relative from a
+# word the emitter places as if the code began on a 4-byte boundary
+# (py/asmthumb.c asm_thumb_mov_reg_i32 asserts that the code base is
+# aligned; code loaded from a .mpy file is, a frozen array need not be).
+# Linked at an address 2 mod 4, every such load reads the halfword before the
+# constant and its low half (0x00AA00AA became 0x00AAE001), so the code runs
+# and computes garbage: that scrambled usher.device.pack's output on the Pico
+# image while the Badger image, linked 4-aligned by chance, was exact. The
+# build puts armv6m with the architectures that get 4-byte alignment, and
+# check_native_alignment() verifies every image after linking.
+MPY_TOOL = os.path.join("tools", "mpy-tool.py")
+MPY_TOOL_ALIGN = ("        if config.native_arch in (\n"
+                  "            MP_NATIVE_ARCH_ARMV6,\n"
+                  "            MP_NATIVE_ARCH_XTENSA,\n")
+MPY_TOOL_ALIGN_FIXED = ("        if config.native_arch in (\n"
+                        "            MP_NATIVE_ARCH_ARMV6,\n"
+                        "            MP_NATIVE_ARCH_ARMV6M,  # usher: literal words need 4-byte alignment\n"
+                        "            MP_NATIVE_ARCH_XTENSA,\n")
+
+
+def fix_mpy_tool(src):
+    """Give frozen armv6m native code 4-byte alignment (see above), once;
+    True when the file was changed now. A tree whose mpy-tool.py has
+    neither form is refused: the fix would have to be looked at again."""
+    path = os.path.join(src, MPY_TOOL)
+    with open(path) as f:
+        text = f.read()
+    if MPY_TOOL_ALIGN_FIXED in text:
+        return False
+    if text.count(MPY_TOOL_ALIGN) != 1:
+        raise BuildError("%s: the native code alignment block is not the one of MicroPython 1.28 "
+                         "(see MPY_TOOL_ALIGN in tools/firmware_image.py)" % path)
+    say("%s: frozen armv6m native code aligned to 4 bytes" % path)
+    with open(path + ".tmp", "w") as f:
+        f.write(text.replace(MPY_TOOL_ALIGN, MPY_TOOL_ALIGN_FIXED))
+    os.replace(path + ".tmp", path)
+    return True
+
+
+def misaligned_native_code(nm_output):
+    """Frozen native functions (fun_data_* symbols in .text, nm type t/T)
+    whose address is not a multiple of 4, from `nm` output lines."""
+    bad = []
+    for line in nm_output.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in ("t", "T") and parts[2].startswith("fun_data_"):
+            if int(parts[0], 16) & 3:
+                bad.append("%s at 0x%s" % (parts[2], parts[0]))
+    return bad
+
+
+def check_native_alignment(elf):
+    """Fail the build when any frozen native function of the image is not
+    4-byte aligned (see MPY_TOOL_ALIGN)."""
+    p = subprocess.run(["arm-none-eabi-nm", elf], capture_output=True, text=True)
+    if p.returncode:
+        raise BuildError("arm-none-eabi-nm %s failed: %s" % (elf, p.stderr.strip()))
+    bad = misaligned_native_code(p.stdout)
+    if bad:
+        raise BuildError("%s: frozen native code not 4-byte aligned (its 32-bit constants would read "
+                         "the wrong words): %s" % (elf, ", ".join(bad)))
+
+
 def build_env(src):
     env = dict(os.environ)
     # Without this, a tree inside the project's git work tree reports the
@@ -259,6 +327,7 @@ def build_rp2(name, src, env):
     t0 = time.time()
     _refreeze(bdir)
     run(["make", "-C", bdir, "-j" + jobs()], env=env)
+    check_native_alignment(os.path.join(bdir, "firmware.elf"))
     bin_out = os.path.join(OUT, out_name + ".bin")
     uf2_out = os.path.join(OUT, out_name + ".uf2")
     shutil.copyfile(os.path.join(bdir, "firmware.bin"), bin_out)
@@ -300,6 +369,7 @@ def main(argv):
     t0 = time.time()
     try:
         src = sources()
+        fix_mpy_tool(src)
         if targets == ["src"]:
             say(src)
             return 0

@@ -137,6 +137,77 @@ def test_pl14_size_guard_at_655360_bytes(tmp_path, monkeypatch):
     assert "headroom  147772 bytes" in lines[2]
 
 
+# The block of MicroPython 1.28's tools/mpy-tool.py that sets the alignment
+# of frozen native code, as it is in the pinned sources.
+MPY_TOOL_1_28 = """\
+        # Allow single-byte alignment by default for x86/x64.
+        # ARM needs word alignment, ARM Thumb needs halfword, due to instruction size.
+        # Xtensa needs word alignment due to the 32-bit constant table embedded in the code.
+        if config.native_arch in (
+            MP_NATIVE_ARCH_ARMV6,
+            MP_NATIVE_ARCH_XTENSA,
+            MP_NATIVE_ARCH_XTENSAWIN,
+        ):
+            # ARMV6 or Xtensa -- four byte align.
+            self.fun_data_attributes += " __attribute__ ((aligned (4)))"
+        elif (
+            MP_NATIVE_ARCH_ARMV6M <= config.native_arch <= MP_NATIVE_ARCH_ARMV7EMDP
+        ) or MP_NATIVE_ARCH_RV32IMC <= config.native_arch <= MP_NATIVE_ARCH_RV64IMC:
+            # ARMVxxM or RV{32,64}IMC -- two byte align.
+            self.fun_data_attributes += " __attribute__ ((aligned (2)))"
+"""
+
+
+def _aligned_to(text, arch):
+    """The alignment mpy-tool's block gives native code for arch."""
+    # py/persistentcode.h's numbering
+    order = ("NONE", "X86", "X64", "ARMV6", "ARMV6M", "ARMV7M", "ARMV7EM", "ARMV7EMSP", "ARMV7EMDP",
+             "XTENSA", "XTENSAWIN", "RV32IMC", "RV64IMC")
+    names = {"MP_NATIVE_ARCH_" + n: i for i, n in enumerate(order)}
+
+    class Obj:
+        fun_data_attributes = ""
+
+    env = dict(names, config=type("C", (), {"native_arch": names[arch]}), self=Obj())
+    body = "\n".join(line[8:] for line in text.splitlines())
+    exec(body, env)
+    return env["self"].fun_data_attributes
+
+
+def test_pl14_frozen_armv6m_native_code_gets_four_byte_alignment(tmp_path, monkeypatch):
+    """The RP2040's armv6m native code loads its 32-bit constants from words
+    that must be 4-byte aligned: the build changes mpy-tool.py's 2 to 4 for
+    armv6m only, once, and refuses a file it does not know."""
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    path = tmp_path / "tools" / "mpy-tool.py"
+    path.parent.mkdir()
+    path.write_text("before\n" + MPY_TOOL_1_28 + "after\n")
+    assert "aligned (2)" in _aligned_to(MPY_TOOL_1_28, "MP_NATIVE_ARCH_ARMV6M")
+    assert fi.fix_mpy_tool(str(tmp_path)) is True
+    fixed = path.read_text()
+    assert fixed.startswith("before\n") and fixed.endswith("after\n")
+    block = fixed[len("before\n"):-len("after\n")]
+    assert "aligned (4)" in _aligned_to(block, "MP_NATIVE_ARCH_ARMV6M")
+    assert "aligned (4)" in _aligned_to(block, "MP_NATIVE_ARCH_XTENSA")       # unchanged
+    assert "aligned (2)" in _aligned_to(block, "MP_NATIVE_ARCH_ARMV7EMDP")    # unchanged
+    assert fi.fix_mpy_tool(str(tmp_path)) is False                        # once
+    assert path.read_text() == fixed
+    path.write_text(MPY_TOOL_1_28.replace("MP_NATIVE_ARCH_ARMV6,", "MP_NATIVE_ARCH_ARM,"))
+    with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
+        fi.fix_mpy_tool(str(tmp_path))
+
+
+def test_pl14_misaligned_frozen_native_code_is_found_in_nm_output():
+    nm = ("10031612 t fun_data_usher_device_pack_usher_slash_device_slash_pack_dot_py\n"
+          "10031698 t fun_data_other_native\n"
+          "100759dc r fun_data_usher_device_pack__lt_module_gt_\n"        # bytecode: rodata
+          "10031613 T mp_obj_new_int\n"
+          "         U undefined_symbol\n")
+    assert fi.misaligned_native_code(nm) == [
+        "fun_data_usher_device_pack_usher_slash_device_slash_pack_dot_py at 0x10031612"]
+    assert fi.misaligned_native_code("10031698 t fun_data_x\n") == []
+
+
 def test_pl14_image_module_carries_the_project_version(sandbox):
     tree = _fake_tree(str(sandbox / "tree"))
     env = {}

@@ -68,3 +68,22 @@ def test_makedirs_and_delete():
     storage.save(sub + "/x.json", [2])
     storage.delete(sub + "/x.json")
     assert storage.load(sub + "/x.json") == (None, "none")
+
+
+def test_save_changed_writes_only_a_new_text():
+    d = tmpdir()
+    p = d + "/ui.json"
+    text = storage.save_changed(p, {"routes": ["launcher"]}, None)      # unknown: always saved
+    assert storage.load(p) == ({"routes": ["launcher"]}, "main")
+    assert not storage.exists(p + ".bak")
+    # The same text again: the file is not touched (no backup made, and a
+    # file changed behind the caller's back stays as it is).
+    _write(p, '{"routes": ["other"]}')
+    assert storage.save_changed(p, {"routes": ["launcher"]}, text) == text
+    assert storage.load(p) == ({"routes": ["other"]}, "main")
+    assert not storage.exists(p + ".bak")
+    # A different text is saved as save() does, backup and all.
+    text2 = storage.save_changed(p, {"routes": ["launcher", "game"]}, text)
+    assert text2 != text
+    assert storage.load(p) == ({"routes": ["launcher", "game"]}, "main")
+    assert storage.load(p + ".bak") == ({"routes": ["other"]}, "main")

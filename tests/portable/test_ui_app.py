@@ -187,6 +187,25 @@ def test_dice_flow_rolls_persist_and_resume_on_same_screen():
     assert isinstance(app2.top(), Launcher)
 
 
+def test_pl8_stack_changes_that_keep_the_routes_do_not_rewrite_ui_json():
+    data = mptest.tmpdir()
+    app, _ = _app(data, App)
+    app.start()
+    path = storage.join(data, "ui.json")
+    _tap(app, "UP")
+    _tap(app, "C")                  # Settings: a new route, saved
+    ui, _ = storage.load(path)
+    assert ui["routes"] == ["launcher", "settings"]
+    storage.delete(path + ".bak")
+    app.replace(app.build("settings"))      # a new screen, the same routes: nothing written
+    app.replace(app.top())
+    assert not storage.exists(path + ".bak")
+    assert storage.load(path)[0]["routes"] == ["launcher", "settings"]
+    app.pop()                       # the routes change: saved, with its backup
+    assert storage.load(path)[0]["routes"] == ["launcher"]
+    assert storage.load(path + ".bak")[0]["routes"] == ["launcher", "settings"]
+
+
 def test_pl15_settings_number_entry_changes_the_clean_refresh_bound():
     app, _ = _app(cls=App)
     app.start()

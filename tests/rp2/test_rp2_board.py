@@ -68,7 +68,11 @@ def runs():
         for name in GAMES:
             futures[name] = ex.submit(_session, name, "badger2040")
         futures["pico"] = ex.submit(_session, PICO_SESSION, "pico_epaper29")
-        futures["cuts"] = ex.submit(rp2.power_cut_campaign, 4, seed=16)
+        # The seed picks the presses cut and where; since ui.json is written
+        # only when it changes, most navigation presses write nothing, and
+        # seed 16 aimed two of its cuts at flash programs of presses that no
+        # longer make any. Seed 229 puts three of the four inside a program.
+        futures["cuts"] = ex.submit(rp2.power_cut_campaign, 4, seed=229)
         futures["idle"] = ex.submit(_idle_power_off, tmp.name)
         try:
             yield futures

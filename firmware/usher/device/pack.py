@@ -26,6 +26,14 @@
 # right shift is masked to bits the sign cannot reach, and no constant
 # needs more than 30 bits (~0x0F0F0F0F instead of 0xF0F0F0F0), so the same
 # code gives the same bytes on 32 and 64 bits.
+#
+# On the RP2040 (armv6m: no movw/movt) each constant over 16 bits is a word
+# in the code, loaded pc-relative, and only found where the code expects it
+# when the function starts on a 4-byte boundary. Code loaded from a .mpy
+# file always does; frozen code does because the image build gives armv6m
+# native code 4-byte alignment and checks every image for it
+# (tools/firmware_image.py fix_mpy_tool; tests/rp2/test_rp2_pack.py runs this
+# function on the emulated chip against a bytecode reference).
 import micropython
 
 ROW = 37          # canvas bytes per row (296 / 8)

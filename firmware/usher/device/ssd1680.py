@@ -16,7 +16,7 @@
 # the full RAM image is sent, as Waveshare's example does, so the old/new
 # RAM pair the waveform compares can never disagree outside the window.
 from usher.device import clock
-from usher.device.epaper import FRAME_BYTES, HEIGHT, PAGES, WIDTH, Panel
+from usher.device.epaper import FRAME_BYTES, HEIGHT, WIDTH, Panel
 
 DRIVER_OUTPUT = 0x01
 GATE_VOLTAGE = 0x03
@@ -95,29 +95,6 @@ class SSD1680(Panel):
         # Every refresh sends the whole RAM image (see above): the driver
         # keeps it, gate line by gate line, and converts only the window.
         self.ram = bytearray(FRAME_BYTES)
-        # The conversion here is the bytecode one (framebuf transposes the
-        # canvas into MONO_VLSB in C, a table inverts), not the native
-        # usher.device.pack: on the emulated RP2040 pack's bottom-up path
-        # (which only this panel uses) gave a scrambled picture while the
-        # UC8151's path is exact; until that is explained this panel keeps
-        # the conversion that matches the simulator (tests/rp2).
-        import framebuf
-        self._vlsb = bytearray(FRAME_BYTES)
-        self._vfb = framebuf.FrameBuffer(self._vlsb, WIDTH, HEIGHT, framebuf.MONO_VLSB)
-        self._hfb = framebuf.FrameBuffer(self._canvas, WIDTH, HEIGHT, framebuf.MONO_HLSB)
-        self._invert = bytes(b ^ 0xFF for b in range(256))
-
-    def convert(self, ram, x, y, w, h):
-        """Copy the canvas window into ram (see Panel.convert)."""
-        self._vfb.blit(self._hfb, 0, 0)
-        vl = self._vlsb
-        t = self._invert
-        x1 = x + w
-        for p in range(y // 8, (y + h) // 8):
-            src = p * WIDTH
-            dst = PAGES - 1 - p          # FLIP_Y; VLSB's bit 0 is the smallest y
-            for cx in range(x, x1):
-                ram[cx * PAGES + dst] = t[vl[src + cx]]
 
     def init(self):
         self._started = None

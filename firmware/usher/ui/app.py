@@ -80,6 +80,11 @@ class App:
         seats.use(None)
         self.game_path = storage.join(data_dir, "game.json")
         self.ui_path = storage.join(data_dir, "ui.json")
+        # The text of ui.json as this App last wrote it (None: not written
+        # yet, or reloaded since): most stack changes leave the routes as
+        # they were (one game screen replaced by the next), and those are
+        # not written again (storage.save_changed).
+        self._ui_text = None
 
     # --- services ---------------------------------------------------------------
     def log(self, kind, data):
@@ -120,6 +125,7 @@ class App:
         # (usher.ui.persist, PL-11).
         from usher.ui import persist
         storage.makedirs(self.data_dir)
+        self._ui_text = None        # the files may differ from what this App wrote
         notices = []
         ui, notice = persist.load_ui(self.ui_path, [k for k in sorted(DEFAULT_SETTINGS)])
         if notice:
@@ -185,7 +191,7 @@ class App:
 
     def save_ui(self):
         self.ui["routes"] = [s.route for s in self.stack if s.route]
-        storage.save(self.ui_path, self.ui)
+        self._ui_text = storage.save_changed(self.ui_path, self.ui, self._ui_text)
 
     # --- screen stack ---------------------------------------------------------------
     def push(self, s):
@@ -449,6 +455,7 @@ class App:
         # straight into it would crash again; "Resume" is one press away.
         self.ui["routes"] = ["launcher"]
         storage.save(self.ui_path, self.ui)
+        self._ui_text = None
         self._load()
         self._shown = None
         self.policy.request_clean()  # like a boot: a clean refresh (PL-15)

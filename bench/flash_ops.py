@@ -1,0 +1,59 @@
+"""Flash erases and page programs per UI session on littlefs with the
+RP2040's geometry (352 blocks of 4096 bytes, progsize=256, as rp2's _boot.py
+mounts it), on MicroPython's unix port in a few seconds: the App's saves and
+the device's flash log of the four games' scripted sessions, per file. On
+the chip a block erase stalls the core about 45 ms (W25Q16JV, as
+sim/rp2/board.mjs times it), so erases are most of what a save costs
+(bench/rp2_profile.py --phases).
+
+  python bench/flash_ops.py              the four sessions
+  python bench/flash_ops.py multisala_solo
+
+Events are the sessions' button events after the App's start (a held
+button's repeats count one each), not the script tokens bench/rp2.py calls
+presses. The filesystem starts empty and the log is usher.device.log's
+FlashLog in data/log, as on the device; the counts do not depend on timing.
+"""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
+
+
+def run(name):
+    env = dict(os.environ, MICROPYPATH="firmware:tests/portable:bench/workloads")
+    p = subprocess.run([MICROPYTHON, "-X", "heapsize=8M", "bench/workloads/flash_ops.py", name],
+                       cwd=ROOT, env=env, capture_output=True, text=True)
+    if p.returncode:
+        raise SystemExit("%s failed:\n%s%s" % (name, p.stdout, p.stderr))
+    head = p.stdout.split("\n")[0].split()
+    files = [line.split() for line in p.stdout.split("\n")[1:] if line.startswith("file ")]
+    return {"events": int(head[3]), "erases": int(head[5]), "programs": int(head[7]),
+            "bytes": int(head[9]),
+            "files": [(f[1], int(f[3]), int(f[5]), int(f[7])) for f in files]}
+
+
+def main(argv):
+    names = argv or SESSIONS
+    print("Flash operations per session (littlefs, RP2040 geometry, unix port)")
+    print("%-16s %6s %7s %8s %9s %14s" % ("session", "events", "erases", "programs", "KB written",
+                                          "erases/event"))
+    details = []
+    for name in names:
+        r = run(name)
+        print("%-16s %6d %7d %8d %9.1f %14.2f" % (name, r["events"], r["erases"], r["programs"],
+                                                  r["bytes"] / 1024.0, r["erases"] / max(1, r["events"])))
+        details.append((name, r["files"]))
+    print()
+    print("%-16s %-24s %6s %7s %9s" % ("session", "file", "saves", "erases", "KB written"))
+    for name, files in details:
+        for f, saves, erases, nbytes in files:
+            print("%-16s %-24s %6d %7d %9.1f" % (name, f, saves, erases, nbytes / 1024.0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,109 @@
+# Flash operations of one UI session on littlefs with the RP2040's geometry,
+# on MicroPython's unix port (bench/flash_ops.py runs it):
+#   micropython bench/workloads/flash_ops.py SESSION
+# The App's data folder and the device's flash log (usher.device.log, in
+# data/log as on the device) live on a littlefs2 filesystem mounted as rp2's
+# _boot.py mounts it: 352 blocks of 4096 bytes, progsize=256. The block
+# device counts block erases and page programs; they are attributed to the
+# file being saved (storage.save) or to the log (FlashLog.write) while those
+# run. Prints one line "session events E erases N programs P bytes B" and
+# one line per file: "file NAME saves S erases N bytes B" (NAME log-line:
+# the log).
+import os
+import sys
+
+import vfs
+
+BLOCK = 4096
+BLOCKS = 352
+
+
+class CountingBlocks:
+    def __init__(self):
+        self.data = bytearray(b"\xff" * (BLOCK * BLOCKS))
+        self.erases = 0
+        self.programs = 0
+        self.bytes = 0
+
+    def readblocks(self, n, buf, off=0):
+        a = n * BLOCK + off
+        buf[:] = self.data[a:a + len(buf)]
+
+    def writeblocks(self, n, buf, off=None):
+        if off is None:
+            self.ioctl(6, n)
+            off = 0
+        a = n * BLOCK + off
+        self.data[a:a + len(buf)] = buf
+        self.programs += 1
+        self.bytes += len(buf)
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return BLOCKS
+        if op == 5:
+            return BLOCK
+        if op == 6:
+            self.erases += 1
+            a = arg * BLOCK
+            self.data[a:a + BLOCK] = b"\xff" * BLOCK
+        return 0
+
+
+def main(name):
+    dev = CountingBlocks()
+    vfs.VfsLfs2.mkfs(dev, progsize=256)
+    vfs.mount(vfs.VfsLfs2(dev, progsize=256), "/flash")
+    data = "/flash/data"
+    os.mkdir(data)
+    os.mkdir(data + "/log")
+
+    import mptest
+    mptest.tmpdir = lambda: data
+    import ui
+    import ui_sessions
+    from usher.core import storage
+    from usher.device.log import FlashLog
+
+    log = FlashLog(data + "/log")
+    per_file = {}
+
+    def counted(key, fn):
+        def wrapped(*args):
+            e, b = dev.erases, dev.bytes
+            try:
+                return fn(*args)
+            finally:
+                c = per_file.setdefault(key(*args), [0, 0, 0])
+                c[0] += 1
+                c[1] += dev.erases - e
+                c[2] += dev.bytes - b
+        return wrapped
+
+    storage.save = counted(lambda path, obj: path.split("/")[-1], storage.save)
+    log.write = counted(lambda kind, d=None: "log-line", log.write)
+    new_app = ui_sessions.new_app
+
+    def app_with_log(*args):
+        app = new_app(*args)
+        app.services["log"] = log
+        return app
+
+    ui_sessions.new_app = app_with_log
+    w = ui.Workload(name)
+    w.step()                                # the App starts (boot)
+    e0, p0, b0 = dev.erases, dev.programs, dev.bytes
+    for c in per_file.values():
+        c[0] = c[1] = c[2] = 0
+    events = 0
+    while w.step():
+        events += 1
+    print("session %s events %d erases %d programs %d bytes %d"
+          % (name, events, dev.erases - e0, dev.programs - p0, dev.bytes - b0))
+    for key in sorted(per_file):
+        c = per_file[key]
+        if c[0]:
+            print("file %s saves %d erases %d bytes %d" % (key, c[0], c[1], c[2]))
+
+
+main(sys.argv[1])
