@@ -118,14 +118,15 @@ def cut_line(k, n, job, r, tally):
     """One line per cut as it is checked, with the running counts."""
     p = r.get("partial") or {}
     if r["op"]:
-        where = "in a %s (%d of %d bytes at 0x%06x)" % (r["op"], p["done"], p["count"], p["addr"])
+        what = {"erase": "an erase", "program": "a program"}[r["op"]]
+        where = "in %s (%d of %d bytes at 0x%06x)" % (what, p["done"], p["count"], p["addr"])
     elif r["cut"] == "time":
         where = "at a random moment"
     else:
         where = "after the press (no flash op)" if r["result"] == "cut-late" else "aimed, between ops"
     saved = "%s acked/%s saved" % (r["acked"], r["saved"])
     verdict = "ok" if r["kept"] and r["boots"] and r["mountable"] and not r["error_logged"] else "FAIL"
-    return ("cut %3d/%d [run %d] %-5s %-44s boot %s %s, game from %-9s %-18s %4.0f s | %s  %s"
+    return ("cut %3d/%d [run %d] %-11s %-44s boot %s %s, game from %-9s %-18s %4.0f s | %s  %s"
             % (k, n, job, r["press"], where, "ok" if r["boots"] else "NONE",
                "%4.0f ms" % r["boot_ms"] if r["boot_ms"] else "-", r["source"], saved,
                r["wall_ms"] / 1000.0, tally(), verdict))
@@ -167,7 +168,7 @@ def cuts(n, jobs, minutes=None, seed=100):
     try:
         while not all(f.done() for f in futs):
             if minutes and time.time() - t0 > minutes * 60:
-                stopped = "after %.0f minutes (--minutes)" % minutes
+                stopped = "after %g minutes (--minutes)" % minutes
                 stop.set()
             time.sleep(1)
     except KeyboardInterrupt:

@@ -439,13 +439,14 @@ def _saved_game(dump, folder):
 
 
 def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=None, stop=None,
-                       between=(0, 2), time_share=0.25, limit_ms=3000):
+                       between=(0, 2), time_share=0.25, limit_ms=3000, presses=3):
     """Play a session and cut the power n times, in one emulator run: after
     `start` tokens, each round plays between[0]-between[1] tokens, then
     presses the next one and cuts the power at a random moment of it
-    (time_share of the rounds) or in the middle of one of its first four
-    flash programs or erases (at a random fraction of it; when the press
-    makes fewer, at limit_ms: "cut-late"), dumps the filesystem and boots
+    (time_share of the rounds), or presses the next `presses` in turn and
+    cuts in the middle of the K-th flash program or erase they make (K of
+    1-4, at a random fraction of it; a press that makes fewer passes on to
+    the next; when all are done and quiet without it: "cut-late"), dumps the filesystem and boots
     from the flash as the cut left it, so each cut costs one boot and a few
     presses. Returns (one record per cut, the emulator's summary): where it
     fell, whether the next boot showed a picture, the saved game's source,
@@ -468,15 +469,19 @@ def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=Non
             tok = script[pos % len(script)]
             pos += 1
             steps += script_steps(tok)
-        tok = script[pos % len(script)]
-        pos += 1
-        if tok.lower() == "restart":
-            tok = "C"
+        def button():
+            nonlocal pos
+            tok = script[pos % len(script)]
+            pos += 1
+            tok = tok.split("*")[0].rstrip("~")
+            return "C" if tok.lower() == "restart" else tok
         if rng.random() < time_share:
-            cut = {"press": tok, "cut_ms": rng.randrange(40, 1500)}
+            cut = {"press": button(), "cut_ms": rng.randrange(40, 1500)}
         else:
-            cut = {"press": tok, "cut_on_program": 1 + rng.randrange(0, 4), "fraction": rng.random(),
-                   "limit_ms": limit_ms}
+            # the next presses of the script in turn until the K-th flash
+            # operation comes (one that saves nothing passes it on)
+            cut = {"press": [button() for _ in range(presses)], "cut_on_program": 1 + rng.randrange(0, 4),
+                   "fraction": rng.random(), "limit_ms": limit_ms}
         dump = os.path.join(tmp.name, "cut%03d.img" % i)
         plan.append((len(steps), dump))
         steps += [cut, {"dump": dump}, {"boot": {}}]
@@ -504,7 +509,7 @@ def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=Non
                "boots": bool(boot["refreshes"]), "boot_ms": boot.get("first_frame_ms"),
                "source": source, "kept": kept, "acked": None if acked is None else len(acked),
                "saved": None if acts is None else len(acts), "error_logged": error,
-               "mountable": log is not None, "press": steps[idx]["press"],
+               "mountable": log is not None, "press": "+".join(st.get("pressed") or [steps[idx]["press"]]),
                "wall_ms": sum(results[k].get("wall_ms", 0) for k in range(plan[i - 1][0] + 3 if i else 0,
                                                                         idx + 3))}
         if not kept:

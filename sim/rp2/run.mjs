@@ -23,7 +23,8 @@
 //   {"cut_on_program": K}     run until the K-th flash program/erase of this
 //                             step is under way, then cut the power inside it
 //                             (at "fraction" of its duration); with "press" the
-//                             button is tapped first
+//                             button is tapped first (a list: tapped in turn
+//                             until the K-th operation comes, "pressed")
 //   {"dump": PATH}            write the filesystem region of the flash to PATH
 // With "continue_after_cut" the job goes on after a cut (the next step is
 // normally a boot from the flash as the cut left it). With "stream" each
@@ -362,22 +363,35 @@ class Runner {
       out.partial = b.cut();
       result = 'cut';
     } else if (s.cut_on_program !== undefined) {
-      if (s.press) {
-        b.setButton(s.press, true);
-        const alarm = b.clock.createAlarm(() => b.setButton(s.press, false));
-        alarm.schedule(TAP_MS * MS);
-      }
+      // "press": one button or a list: each is tapped in turn, the next
+      // once the firmware is quiet without the K-th operation having come
+      // (a press that saves nothing), so that most cuts fall inside one.
+      const presses = s.press === undefined ? [null] : [].concat(s.press);
       const target = b.flashOps.erase + b.flashOps.program + s.cut_on_program;
-      const limit = b.nanos + (s.limit_ms || 20000) * MS;
-      result = b.run(limit, () => b.flashOp && b.flashOps.erase + b.flashOps.program >= target);
-      if (result === 'stop') {
+      const reached = () => b.flashOp && b.flashOps.erase + b.flashOps.program >= target;
+      out.pressed = [];
+      for (const name of presses) {
+        if (name) {
+          b.setButton(name, true);
+          const alarm = b.clock.createAlarm(() => b.setButton(name, false));
+          alarm.schedule(TAP_MS * MS);
+          out.pressed.push(name);
+        }
+        this.quietFrom = b.nanos + TAP_MS * MS;
+        const limit = b.nanos + (s.limit_ms || 20000) * MS;
+        result = b.run(limit, () => reached() || (b.nanos > this.quietFrom && this.quiet()));
+        if (result !== 'stop' || reached()) break;
+      }
+      if (result === 'stop' && reached()) {
         const op = b.flashOp;
         // somewhere inside the operation
         const frac = s.fraction === undefined ? 0.5 : s.fraction;
         b.run(op.start + (op.end - op.start) * frac);
+        result = 'cut';
+      } else {
+        result = 'cut-late';
       }
       out.partial = b.cut();
-      result = result === 'stop' ? 'cut' : 'cut-late';
     } else if (s.dump !== undefined) {
       // The filesystem region as it is now (after a cut: as the cut left it).
       if (b.powered && b.mcu) b.flash.set(b.flashView.subarray(0, b.flash.length));
