@@ -468,17 +468,18 @@ def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=Non
         for _ in range(rng.randrange(between[0], between[1] + 1)):
             tok = script[pos % len(script)]
             pos += 1
-            steps += script_steps("C" if tok == "B" else tok)
+            steps += script_steps("C" if tok in ("A", "B") else tok)
 
         def button():
             nonlocal pos
             tok = script[pos % len(script)]
             pos += 1
             tok = tok.split("*")[0].rstrip("~")
-            # B (here and above) opens the game's action list, which only
-            # A leaves: once a cut's resume has put the walk off the script,
-            # B presses would keep it in that list, where nothing is saved.
-            return "C" if tok.lower() in ("restart", "b") else tok
+            # A (here and above) opens the game's action list and only A
+            # leaves it (B there is undo): once a cut has put the walk off the
+            # script, the script's A presses would strand it in that list,
+            # where nothing is saved, so the walk presses C for A and B.
+            return "C" if tok.lower() in ("restart", "a", "b") else tok
         if rng.random() < time_share:
             cut = {"press": button(), "cut_ms": rng.randrange(40, 1500)}
         else:
