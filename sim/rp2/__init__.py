@@ -468,7 +468,7 @@ def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=Non
         for _ in range(rng.randrange(between[0], between[1] + 1)):
             tok = script[pos % len(script)]
             pos += 1
-            steps += script_steps("C" if tok in ("A", "B") else tok)
+            steps += script_steps("C" if tok == "A" else tok)
 
         def button():
             nonlocal pos
@@ -478,8 +478,8 @@ def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=Non
             # A (here and above) opens the game's action list and only A
             # leaves it (B there is undo): once a cut has put the walk off the
             # script, the script's A presses would strand it in that list,
-            # where nothing is saved, so the walk presses C for A and B.
-            return "C" if tok.lower() in ("restart", "a", "b") else tok
+            # where nothing is saved, so the walk presses C for A.
+            return "C" if tok.lower() in ("restart", "a") else tok
         if rng.random() < time_share:
             cut = {"press": button(), "cut_ms": rng.randrange(40, 1500)}
         else:
