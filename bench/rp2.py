@@ -6,7 +6,9 @@ count.
 
   python bench/rp2.py                 both tables (make bench-rp2)
   python bench/rp2.py --sessions      the sessions only
-  python bench/rp2.py --cuts N        the power-cut campaign only, N cuts (default 200)
+  python bench/rp2.py --cuts N        the power-cut campaign only, N cuts (default 200): one
+                                      line per cut as it is checked, with the running counts;
+                                      Ctrl-C or --minutes M stops it and still reports
   python bench/rp2.py --jobs 2        run that many emulators at once
   python bench/rp2.py --sessions --image frozen   one image only
 
@@ -112,33 +114,109 @@ def sessions(jobs, which=(False, True), names=SESSIONS):
 
 
 # --- power cuts ---------------------------------------------------------------------------
-def cuts(n, jobs):
-    """n cuts in `jobs` emulator runs of n / jobs cuts each (different seeds)."""
+def cut_line(k, n, job, r, tally):
+    """One line per cut as it is checked, with the running counts."""
+    p = r.get("partial") or {}
+    if r["op"]:
+        what = {"erase": "an erase", "program": "a program"}[r["op"]]
+        where = "in %s (%d of %d bytes at 0x%06x)" % (what, p["done"], p["count"], p["addr"])
+    elif r["cut"] == "time":
+        where = "at a random moment"
+    else:
+        where = "after the press (no flash op)" if r["result"] == "cut-late" else "aimed, between ops"
+    saved = "%s acked/%s saved" % (r["acked"], r["saved"])
+    verdict = "ok" if r["kept"] and r["boots"] and r["mountable"] and not r["error_logged"] else "FAIL"
+    return ("cut %3d/%d [run %d] %-11s %-44s boot %s %s, game from %-9s %-18s %4.0f s | %s  %s"
+            % (k, n, job, r["press"], where, "ok" if r["boots"] else "NONE",
+               "%4.0f ms" % r["boot_ms"] if r["boot_ms"] else "-", r["source"], saved,
+               r["wall_ms"] / 1000.0, tally(), verdict))
+
+
+def cuts(n, jobs, minutes=None, seed=100):
+    """n cuts in `jobs` emulator runs of about n / jobs cuts each (seeds
+    seed, seed + 1, ...): one line per cut as it is checked, the counts at
+    the end. Ctrl-C (or --minutes) stops the runs and reports the cuts
+    checked so far."""
+    import threading
     per = [n // jobs + (1 if i < n % jobs else 0) for i in range(jobs)]
-    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
-        parts = list(ex.map(lambda a: rp2.power_cut_campaign(a[0], seed=a[1])[0],
-                            [(k, 100 + i) for i, k in enumerate(per) if k]))
-    res = [c for part in parts for c in part]
+    stop = threading.Event()
+    lock = threading.Lock()
+    res = []
+    t0 = time.time()
+
+    def tally():
+        return ("%d cuts, %d in flash ops, %d booted, %d lost, %d fallbacks"
+                % (len(res), sum(1 for r in res if r["op"]), sum(1 for r in res if r["boots"]),
+                   sum(1 for r in res if not r["kept"]),
+                   sum(1 for r in res if r["source"] in ("recovered", "backup"))))
+
+    def on_cut(job):
+        def report(r):
+            with lock:
+                res.append(r)
+                print(cut_line(len(res), n, job, r, tally), flush=True)
+        return report
+
+    def one(job, k):
+        return rp2.power_cut_campaign(k, seed=seed + job, on_cut=on_cut(job), stop=stop.is_set)
+
+    print("Power cuts during solo Multisala games (multisala_solo), %d cuts in %d runs; after each, "
+          "a boot from the flash as it was left" % (n, len([k for k in per if k])), flush=True)
+    ex = concurrent.futures.ThreadPoolExecutor(jobs)
+    futs = [ex.submit(one, job, k) for job, k in enumerate(per) if k]
+    stopped = None
+    try:
+        while not all(f.done() for f in futs):
+            if minutes and time.time() - t0 > minutes * 60:
+                stopped = "after %g minutes (--minutes)" % minutes
+                stop.set()
+            time.sleep(1)
+    except KeyboardInterrupt:
+        stopped = "by Ctrl-C"
+        stop.set()
+    for job, f in enumerate(futs):
+        try:
+            f.result()
+        except KeyboardInterrupt:
+            stop.set()
+        except rp2.EmulatorError as e:
+            # Ctrl-C reaches the emulators too: a run ended by it is no failure
+            if not stopped:
+                raise
+            print("run %d ended: %s" % (job, str(e).splitlines()[0]))
+    ex.shutdown(wait=True)
+    wall = time.time() - t0
+    if stopped:
+        print("stopped %s: %d of %d cuts checked" % (stopped, len(res), n))
     print("Power cuts during solo Multisala games (multisala_solo), %d cuts; after each, a boot "
-          "from the flash as it was left" % len(res))
+          "from the flash as it was left (%.1f min of wall time, %d runs at once)"
+          % (len(res), wall / 60.0, jobs))
     rows = [
         ("at a random moment of a press", sum(1 for r in res if r["cut"] == "time")),
+        ("  fell inside a page program", sum(1 for r in res if r["cut"] == "time" and r["op"] == "program")),
+        ("  fell inside a sector erase", sum(1 for r in res if r["cut"] == "time" and r["op"] == "erase")),
         ("aimed at a flash operation", sum(1 for r in res if r["cut"] == "flash")),
-        ("  fell inside a page program", sum(1 for r in res if r["op"] == "program")),
-        ("  fell inside a sector erase", sum(1 for r in res if r["op"] == "erase")),
-        ("  none came (press wrote nothing)", sum(1 for r in res if r["result"] == "cut-late")),
+        ("  fell inside a page program", sum(1 for r in res if r["cut"] == "flash" and r["op"] == "program")),
+        ("  fell inside a sector erase", sum(1 for r in res if r["cut"] == "flash" and r["op"] == "erase")),
+        ("  none came (press wrote less)", sum(1 for r in res if r["result"] == "cut-late")),
+        ("inside a flash program or erase", sum(1 for r in res if r["op"])),
         ("filesystem mounts after the cut", sum(1 for r in res if r["mountable"])),
         ("booted to a picture", sum(1 for r in res if r["boots"])),
         ("every acknowledged action kept", sum(1 for r in res if r["kept"])),
+        ("acknowledged actions lost (cuts)", sum(1 for r in res if not r["kept"])),
         ("saved game from the main file", sum(1 for r in res if r["source"] == "main")),
-        ("  from the new temp file", sum(1 for r in res if r["source"] == "recovered")),
-        ("  from the backup", sum(1 for r in res if r["source"] == "backup")),
+        ("  from the new temp file (.tmp)", sum(1 for r in res if r["source"] == "recovered")),
+        ("  from the backup (.bak)", sum(1 for r in res if r["source"] == "backup")),
         ("  none (no game running)", sum(1 for r in res if r["source"] == "none")),
         ("  unreadable", sum(1 for r in res if r["source"] in ("corrupt", "unmountable"))),
         ("error logged at the next boot", sum(1 for r in res if r["error_logged"])),
+        ("  next boot's log not read (stopped)", sum(1 for r in res if r["error_logged"] is None)),
     ]
     for label, count in rows:
-        print("  %-36s %5d" % (label, count))
+        print("  %-38s %5d" % (label, count))
+    for r in res:
+        if not r["kept"]:
+            print("LOST: %r" % (r,))
     return res
 
 
@@ -147,6 +225,8 @@ def main(argv):
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sessions", action="store_true")
     ap.add_argument("--cuts", type=int, default=None)
+    ap.add_argument("--minutes", type=float, default=None,
+                    help="stop the power-cut runs after this many minutes and report")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--image", choices=("frozen", "stock"), default=None,
                     help="only the sessions on this image")
@@ -156,7 +236,7 @@ def main(argv):
     if a.sessions or both:
         sessions(a.jobs, (False, True) if a.image is None else (a.image == "stock",), a.session or SESSIONS)
     if a.cuts is not None or both:
-        cuts(a.cuts or 200, a.jobs)
+        cuts(a.cuts or 200, a.jobs, a.minutes)
 
 
 if __name__ == "__main__":

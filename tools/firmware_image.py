@@ -15,7 +15,8 @@ sources.json, the only place they are pinned):
   1. $MICROPY_SRC, a MicroPython 1.28.0 tree with its submodules, used in place;
   2. the tarball micropython-1.28.0-rp2-src.tar.xz in $USHER_VENDOR (default
      ../shared/vendor beside the repository), checked against its sha256 and
-     unpacked into build/mpy-src/;
+     unpacked into build/mpy-src/ (a tree unpacked there before is used as it
+     is when the tarball is not found);
   3. otherwise a git clone of MicroPython at the pinned tag, with the pinned
      submodule commits, into build/mpy-src/ (needs the network).
 Whichever it is, one line of its tools/mpy-tool.py is changed (in place for
@@ -165,6 +166,12 @@ def sources():
     tarball = os.path.join(vendor_dir(), pinned["tarball"]["name"])
     if os.path.exists(tarball):
         return _check_tree(_from_tarball(tarball, pinned), pinned, tarball)
+    unpacked = _unpacked(pinned)
+    if unpacked:
+        # the tarball is not where this run looks (e.g. no $USHER_VENDOR),
+        # but build/mpy-src/ holds it unpacked and checked: never replaced
+        # by a clone
+        return _check_tree(unpacked, pinned, "build/mpy-src (from %s)" % pinned["tarball"]["name"])
     return _check_tree(_from_git(pinned), pinned, "git clone")
 
 
@@ -231,6 +238,19 @@ def check_native_alignment(elf):
     if bad:
         raise BuildError("%s: frozen native code not 4-byte aligned (its 32-bit constants would read "
                          "the wrong words): %s" % (elf, ", ".join(bad)))
+
+
+def _unpacked(pinned):
+    """build/mpy-src's tree when it was unpacked from the pinned tarball."""
+    info = pinned["tarball"]
+    src = os.path.join(SRC_DIR, info["top"])
+    try:
+        with open(os.path.join(SRC_DIR, ".source")) as f:
+            if os.path.isdir(src) and f.read().strip() == "tarball " + info["sha256"]:
+                return src
+    except OSError:
+        pass
+    return None
 
 
 def build_env(src):

@@ -375,17 +375,88 @@ def kept_all(acked, saved):
     return all(a is None or a == b for a, b in zip(acked, saved))
 
 
-def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=None):
-    """Play a session and cut the power n times, in one emulator run: after
-    `start` tokens, each round plays 0-2 tokens, then presses the next one
-    and cuts the power at a random moment of it (one round in four) or in
-    the middle of one of its flash programs or erases, dumps the filesystem
-    and boots from the flash as the cut left it. Returns one record per cut:
-    where it fell, whether the next boot showed a picture, the saved game's
-    source, whether every acknowledged action was kept (and at most the one
-    in flight added) and whether the next boot logged an error."""
-    import random
+def stream_job(job, stop=None):
+    """Run a job with "stream" on (sim/rp2/run.mjs) and yield each step's
+    entry as the emulator finishes it, then {"summary": ...}. stop: a
+    callable checked every half second; when it returns true the emulator
+    is ended (its process, by id) and the generator returns."""
+    import queue
+    import threading
+    job = dict(job, stream=True)
+    job.setdefault("bootrom", bootrom_path())
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(job, f)
+        path = f.name
+    err = tempfile.TemporaryFile()
+    proc = subprocess.Popen(["node", os.path.join(HERE, "run.mjs"), path], stdout=subprocess.PIPE,
+                            stderr=err, text=True, cwd=ROOT)
+    lines = queue.Queue()
+
+    def read():
+        for line in proc.stdout:
+            lines.put(line)
+        lines.put(None)
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        while True:
+            try:
+                line = lines.get(timeout=0.5)
+            except queue.Empty:
+                if stop and stop():
+                    return
+                continue
+            if line is None:
+                break
+            yield json.loads(line)
+            if stop and stop():
+                return
+        if proc.wait() and not (stop and stop()):
+            err.seek(0)
+            raise EmulatorError("emulator failed (%d): %s"
+                                % (proc.returncode, err.read()[-4000:].decode(errors="replace")))
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        err.close()
+        os.unlink(path)
+
+
+def _saved_game(dump, folder):
+    """(log entries or None when the filesystem does not mount, (source,
+    saved actions)) of a filesystem dump."""
     from usher.core import storage
+    r = _fsimage("extract", dump, folder)
+    if r.returncode:
+        return None, ("unmountable", None)
+    log = read_log(os.path.join(folder, "data"))
+    try:
+        rec, source = storage.load(os.path.join(folder, "data", "game.json"), None)
+    except storage.StorageError:
+        rec, source = None, "corrupt"
+    return log, (source, rec["actions"] if rec else None)
+
+
+def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=None, stop=None,
+                       between=(0, 2), time_share=0.25, limit_ms=3000, presses=3):
+    """Play a session and cut the power n times, in one emulator run: after
+    `start` tokens, each round plays between[0]-between[1] tokens, then
+    presses the next one and cuts the power at a random moment of it
+    (time_share of the rounds), or presses the next `presses` in turn and
+    cuts in the middle of the K-th flash program or erase they make (K of
+    1-4, at a random fraction of it; a press that makes fewer passes on to
+    the next; when all are done and quiet without it: "cut-late"), dumps the filesystem and boots
+    from the flash as the cut left it, so each cut costs one boot and a few
+    presses. Returns (one record per cut, the emulator's summary): where it
+    fell, whether the next boot showed a picture, the saved game's source,
+    whether every acknowledged action was kept (and at most the one in
+    flight added) and whether the next boot logged an error (None when the
+    run stopped before a later dump could tell). The emulator streams its
+    steps, so each cut is checked, and given to on_cut(record), as soon as
+    the dump after its boot is in; stop() (checked as steps come in) ends
+    the run early with the cuts checked so far."""
+    import random
     script = [t for t in session_script(session).split(",") if t.strip()]
     rng = random.Random(seed)
     binary, _ = image("badger2040")
@@ -394,61 +465,85 @@ def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=Non
     pos = start
     plan = []
     for i in range(n):
-        for _ in range(rng.randrange(0, 3)):
+        for _ in range(rng.randrange(between[0], between[1] + 1)):
             tok = script[pos % len(script)]
             pos += 1
-            steps += script_steps(tok)
-        tok = script[pos % len(script)]
-        pos += 1
-        if tok.lower() == "restart":
-            tok = "C"
-        if rng.random() < 0.25:
-            cut = {"press": tok, "cut_ms": rng.randrange(40, 1500)}
+            steps += script_steps("C" if tok == "A" else tok)
+
+        def button():
+            nonlocal pos
+            tok = script[pos % len(script)]
+            pos += 1
+            tok = tok.split("*")[0].rstrip("~")
+            # A (here and above) opens the game's action list and only A
+            # leaves it (B there is undo): once a cut has put the walk off the
+            # script, the script's A presses would strand it in that list,
+            # where nothing is saved, so the walk presses C for A.
+            return "C" if tok.lower() in ("restart", "a") else tok
+        if rng.random() < time_share:
+            cut = {"press": button(), "cut_ms": rng.randrange(40, 1500)}
         else:
-            cut = {"press": tok, "cut_on_program": 1 + rng.randrange(0, 4), "fraction": rng.random(),
-                   "limit_ms": 8000}
+            # the next presses of the script in turn until the K-th flash
+            # operation comes (one that saves nothing passes it on)
+            cut = {"press": [button() for _ in range(presses)], "cut_on_program": 1 + rng.randrange(0, 4),
+                   "fraction": rng.random(), "limit_ms": limit_ms}
         dump = os.path.join(tmp.name, "cut%03d.img" % i)
         plan.append((len(steps), dump))
         steps += [cut, {"dump": dump}, {"boot": {}}]
     final = os.path.join(tmp.name, "final.img")
     steps.append({"dump": final})
     fs_img = make_fs(os.path.join(tmp.name, "fs.img"), firmware_files(False, tmp.name))
-    result = run_job({"firmware": binary, "profile": "badger2040", "fs": fs_img, "steps": steps,
-                      "continue_after_cut": True}, timeout=6 * 3600)
+    dump_at = {idx + 1: i for i, (idx, _) in enumerate(plan)}     # dump step -> cut
+    results = []
+    found = {}          # cut -> (log, (source, actions)); n -> the final dump
     out = []
-    dumps = [d for _, d in plan] + [final]
-    logs = []
-    saved = []
-    for d in dumps:
-        files = os.path.join(tmp.name, "x" + os.path.basename(d))
-        r = _fsimage("extract", d, files)
-        if r.returncode:
-            logs.append(None)
-            saved.append(("unmountable", None))
-            continue
-        logs.append(read_log(os.path.join(files, "data")))
-        try:
-            rec, source = storage.load(os.path.join(files, "data", "game.json"), None)
-        except storage.StorageError:
-            rec, source = None, "corrupt"
-        saved.append((source, rec["actions"] if rec else None))
-    for i, (idx, _) in enumerate(plan):
-        st = result["steps"][idx]
-        boot = result["steps"][idx + 2]
-        acked = acknowledged(logs[i]) if logs[i] is not None else None
-        source, acts = saved[i]
-        kept = logs[i] is not None and kept_all(acked, acts)
-        nxt = logs[i + 1] or []
-        boots = [j for j, e in enumerate(nxt) if e.get("k") == "boot"]
-        error = bool(boots) and any(e.get("k") == "error" for e in nxt[boots[-1]:])
+    summary = {}
+
+    def record(i, nxt):
+        idx = plan[i][0]
+        st, boot = results[idx], results[idx + 2]
+        log, (source, acts) = found[i]
+        acked = acknowledged(log) if log is not None else None
+        kept = log is not None and kept_all(acked, acts)
+        error = None
+        if nxt is not None:
+            boots = [j for j, e in enumerate(nxt) if e.get("k") == "boot"]
+            error = bool(boots) and any(e.get("k") == "error" for e in nxt[boots[-1]:])
         rec = {"cut": "time" if "cut_ms" in steps[idx] else "flash", "result": st["result"],
-               "op": (st.get("partial") or {}).get("kind"), "boots": bool(boot["refreshes"]),
+               "op": (st.get("partial") or {}).get("kind"), "partial": st.get("partial"),
+               "boots": bool(boot["refreshes"]), "boot_ms": boot.get("first_frame_ms"),
                "source": source, "kept": kept, "acked": None if acked is None else len(acked),
-               "error_logged": error, "mountable": logs[i] is not None}
+               "saved": None if acts is None else len(acts), "error_logged": error,
+               "mountable": log is not None, "press": "+".join(st.get("pressed") or [steps[idx]["press"]]),
+               "wall_ms": sum(results[k].get("wall_ms", 0) for k in range(plan[i - 1][0] + 3 if i else 0,
+                                                                        idx + 3))}
         if not kept:
             rec["detail"] = {"acked": acked, "saved": acts}
         out.append(rec)
         if on_cut:
             on_cut(rec)
-    tmp.cleanup()
-    return out, result
+
+    job = {"firmware": binary, "profile": "badger2040", "fs": fs_img, "steps": steps,
+           "continue_after_cut": True}
+    try:
+        for entry in stream_job(job, stop):
+            if "summary" in entry:
+                summary = entry["summary"]
+                continue
+            k = len(results)
+            entry.pop("picture", None)
+            results.append(entry)
+            if k in dump_at or k == len(steps) - 1:
+                i = dump_at.get(k, n)
+                found[i] = _saved_game(steps[k]["dump"], os.path.join(tmp.name, "x%03d" % i))
+                if i > 0:
+                    record(i - 1, found[i][0] or [])
+        # stopped early: the last cut whose boot ran is checked without the
+        # next dump (its boot's log entries are not read)
+        last = len(out)
+        if last < n and last in found and len(results) > plan[last][0] + 2:
+            record(last, None)
+    finally:
+        tmp.cleanup()
+    summary["steps"] = results
+    return out, summary

@@ -25,16 +25,19 @@
 //   {"cut_on_program": K}     run until the K-th flash program/erase of this
 //                             step is under way, then cut the power inside it
 //                             (at "fraction" of its duration); with "press" the
-//                             button is tapped first
+//                             button is tapped first (a list: tapped in turn
+//                             until the K-th operation comes, "pressed")
 //   {"dump": PATH}            write the filesystem region of the flash to PATH
 // With "continue_after_cut" the job goes on after a cut (the next step is
-// normally a boot from the flash as the cut left it).
+// normally a boot from the flash as the cut left it). With "stream" each
+// step's entry is printed as a line of JSON when the step ends, and the
+// result's other fields as a last line {"summary": {...}}.
 // A held token's entry also has "hold": the polls the harness followed and
 // the repeats (or long press) it saw the firmware send, and with
 // USHER_RP2_TRACE=1 in the environment every read of GPIO_IN ("reads").
 // Each entry: chip time, active (non-sleeping) time, the refreshes that
 // started (kind, window, busy time, picture as hex) and the picture shown at
-// the end. Quiet means: the panel not busy, and no SPI byte, no end of a
+// the end, and the step's wall time (wall_ms). Quiet means: the panel not busy, and no SPI byte, no end of a
 // refresh (BUSY dropping) and no stretch of computing longer than 2 ms in the
 // last QUIET_MS.
 import fs from 'node:fs';
@@ -338,6 +341,7 @@ class Runner {
     const t0 = b.mcu ? b.nanos : 0;
     const a0 = b.mcu ? b.activeNs : 0;
     const f0 = { ...b.flashOps };
+    const w0 = Date.now();
     const out = {};
     let result;
     let bootStep = false;
@@ -364,22 +368,35 @@ class Runner {
       out.partial = b.cut();
       result = 'cut';
     } else if (s.cut_on_program !== undefined) {
-      if (s.press) {
-        b.setButton(s.press, true);
-        const alarm = b.clock.createAlarm(() => b.setButton(s.press, false));
-        alarm.schedule(TAP_MS * MS);
-      }
+      // "press": one button or a list: each is tapped in turn, the next
+      // once the firmware is quiet without the K-th operation having come
+      // (a press that saves nothing), so that most cuts fall inside one.
+      const presses = s.press === undefined ? [null] : [].concat(s.press);
       const target = b.flashOps.erase + b.flashOps.program + s.cut_on_program;
-      const limit = b.nanos + (s.limit_ms || 20000) * MS;
-      result = b.run(limit, () => b.flashOp && b.flashOps.erase + b.flashOps.program >= target);
-      if (result === 'stop') {
+      const reached = () => b.flashOp && b.flashOps.erase + b.flashOps.program >= target;
+      out.pressed = [];
+      for (const name of presses) {
+        if (name) {
+          b.setButton(name, true);
+          const alarm = b.clock.createAlarm(() => b.setButton(name, false));
+          alarm.schedule(TAP_MS * MS);
+          out.pressed.push(name);
+        }
+        this.quietFrom = b.nanos + TAP_MS * MS;
+        const limit = b.nanos + (s.limit_ms || 20000) * MS;
+        result = b.run(limit, () => reached() || (b.nanos > this.quietFrom && this.quiet()));
+        if (result !== 'stop' || reached()) break;
+      }
+      if (result === 'stop' && reached()) {
         const op = b.flashOp;
         // somewhere inside the operation
         const frac = s.fraction === undefined ? 0.5 : s.fraction;
         b.run(op.start + (op.end - op.start) * frac);
+        result = 'cut';
+      } else {
+        result = 'cut-late';
       }
       out.partial = b.cut();
-      result = result === 'stop' ? 'cut' : 'cut-late';
     } else if (s.dump !== undefined) {
       // The filesystem region as it is now (after a cut: as the cut left it).
       if (b.powered && b.mcu) b.flash.set(b.flashView.subarray(0, b.flash.length));
@@ -400,6 +417,7 @@ class Runner {
     out.errors = panel.errors.slice(e0);
     out.picture = hex(panel.shown);
     out.flash_ops = { erase: b.flashOps.erase - f0.erase, program: b.flashOps.program - f0.program };
+    out.wall_ms = Date.now() - w0;
     if (this.job.trace) out.trace = this.readTrace();
     // The core as the step left it (where it sleeps when a step times out).
     if (b.mcu) {
@@ -418,6 +436,12 @@ class Runner {
       const r = this.step(s);
       if (s.token) r.token = s.token;
       steps.push(r);
+      // "stream": each step's entry as one line of JSON as soon as it is done
+      // (a long power-cut campaign reports as it goes), the rest at the end.
+      if (this.job.stream) {
+        process.stdout.write(JSON.stringify(r) + '\n');
+        delete r.picture;
+      }
       if (r.result === 'off' && !s.until_off) break;
       if ((r.result === 'cut' || r.result === 'cut-late') && !this.job.continue_after_cut) break;
     }
@@ -434,4 +458,5 @@ class Runner {
 
 const job = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const res = new Runner(job).run();
-process.stdout.write(JSON.stringify(res));
+if (job.stream) res.steps = res.steps.length;    // already sent, one line each
+process.stdout.write(JSON.stringify(job.stream ? { summary: res } : res) + (job.stream ? '\n' : ''));

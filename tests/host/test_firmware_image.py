@@ -99,6 +99,23 @@ def test_pl14_tarball_unpacked_once_into_build(sandbox, monkeypatch):
     assert fi.sources() == src and os.path.exists(marker)   # the second run reuses the tree
 
 
+def test_pl14_a_tree_unpacked_from_the_tarball_is_kept_when_the_tarball_is_not_found(sandbox, monkeypatch):
+    # A run without $USHER_VENDOR (a worktree one folder deeper looks in the
+    # wrong ../shared/vendor) once wiped build/mpy-src to clone instead.
+    tree = _fake_tree(str(sandbox / "tree"))
+    tarball = str(sandbox / "vendor" / PINS["tarball"]["name"])
+    digest = _tarball(tarball, tree, PINS["tarball"]["top"])
+    pins = json.loads(json.dumps(PINS))
+    pins["tarball"]["sha256"] = digest
+    pins["micropython"]["git"] = str(sandbox / "no-such-repository")
+    monkeypatch.setattr(fi, "pins", lambda: pins)
+    src = fi.sources()
+    marker = os.path.join(src, "build-output-kept")
+    open(marker, "w").close()
+    monkeypatch.setenv("USHER_VENDOR", str(sandbox / "elsewhere"))
+    assert fi.sources() == src and os.path.exists(marker)
+
+
 def _git(args, cwd):
     subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "init.defaultBranch=main"]
                    + args, cwd=cwd, check=True, capture_output=True)

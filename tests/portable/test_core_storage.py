@@ -41,6 +41,39 @@ def test_cut_between_renames_recovers_new_file():
     assert storage.load(p) == ({"v": 2}, "recovered")
 
 
+def test_a_save_after_a_recovery_keeps_the_recovered_copy_through_a_cut():
+    # PL-8, found by the power-cut campaign on the emulated chip (bench/rp2.py
+    # --cuts): a cut between save()'s renames left game.json.bak (v1) and the
+    # complete game.json.tmp (v2), no game.json; the device resumed v2 (its
+    # last acknowledged action). The next save rewrites the temp file: a cut
+    # while it is written must not leave the backup as the only copy.
+    d = tmpdir()
+    p = d + "/game.json"
+    storage.save(p, {"v": 1})
+    os.rename(p, p + ".bak")
+    _write(p + ".tmp", '{"v": 2}')
+    assert storage.load(p) == ({"v": 2}, "recovered")
+    # What save() does before it opens the temp file, then a cut while the
+    # temp file of v3 is written (the torn file it leaves)
+    storage.settle(p)
+    _write(p + ".tmp", '{"v": 3, "ha')
+    assert storage.load(p) == ({"v": 2}, "main")
+    # and save() itself: v2 is the backup, not v1
+    storage.save(p, {"v": 3})
+    assert storage.load(p) == ({"v": 3}, "main")
+    assert storage.load(p + ".bak") == ({"v": 2}, "main")
+
+
+def test_torn_temp_debris_without_a_main_file_is_dropped_by_the_next_save():
+    d = tmpdir()
+    p = d + "/game.json"
+    _write(p + ".tmp", '{"v": 1, "ha')          # a first save cut while writing
+    assert storage.load(p, "none") == ("none", "none")
+    storage.save(p, {"v": 2})
+    assert storage.load(p) == ({"v": 2}, "main")
+    assert not storage.exists(p + ".bak") and not storage.exists(p + ".tmp")
+
+
 def test_cut_while_writing_temp_keeps_main():
     d = tmpdir()
     p = d + "/game.json"

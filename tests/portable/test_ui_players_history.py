@@ -357,6 +357,30 @@ def test_a_damaged_history_falls_back_to_its_previous_copy():
     assert [r["n"] for r in playlog.summaries(d)] == [1]
 
 
+def test_a_history_recovered_from_its_temp_file_keeps_its_plays_on_the_next_append():
+    # PL-8: a cut between storage.replace's renames leaves plays.jsonl.bak
+    # and the complete plays.jsonl.tmp, no plays.jsonl; the next play kept
+    # must not truncate the temp file it reads the history from.
+    d = mptest.tmpdir()
+    s = _summary("seatwars", ["A", "B"], [3, 1], [0])
+    playlog.append(d, s, s)
+    playlog.append(d, s, s)
+    path = playlog.index_path(d)
+    storage.delete(path + ".bak")
+    import os
+    os.rename(path, path + ".bak")               # the first rename done ...
+    with open(path + ".bak") as f:
+        lines = f.read()
+    with open(path + ".tmp", "w") as f:          # ... the new file complete
+        f.write(lines)
+    where, problem = playlog.open_index(d)
+    assert where == path + ".tmp" and problem is None
+    n, problem = playlog.append(d, s, s)
+    assert n == 3 and problem is None
+    assert [r["n"] for r in playlog.summaries(d)] == [1, 2, 3]
+    assert playlog.open_index(d) == (path, None)
+
+
 def test_an_unwritable_history_does_not_stop_the_game_from_ending():
     d = mptest.tmpdir()
     buf, canvas = new_canvas()

@@ -58,6 +58,7 @@ def save(path, obj):
     """Write obj as JSON to path atomically, keeping the previous file as
     path + '.bak'."""
     tmp = path + ".tmp"
+    settle(path)
     data = json.dumps(obj)
     with open(tmp, "w") as f:
         f.write(data)
@@ -74,6 +75,34 @@ def save_changed(path, obj, last):
     if data != last:
         save(path, obj)
     return data
+
+
+def settle(path):
+    """Before path + '.tmp' is written again (PL-8): when a power cut between
+    replace()'s renames left the complete new file there and no path, that
+    temp file is the newest copy (load() reads it, "recovered"), so it
+    becomes path first; rewriting it in place would leave the backup, one
+    acknowledged change older, as the only copy should the power go again
+    during the write. A torn temp file (a cut while it was written) is
+    debris and is removed. Costs one stat when path exists."""
+    tmp = path + ".tmp"
+    if _exists(path) or not _exists(tmp):
+        return
+    try:
+        _read(tmp)
+    except Exception:
+        _remove(tmp)
+        return
+    os.rename(tmp, path)
+
+
+def promote(tmp, path):
+    """A temp file that load found complete (the "recovered" copy) becomes
+    path now, as settle() does; a path that exists but cannot be read is
+    set aside as path + '.bad' first (PL-8)."""
+    if _exists(path):
+        set_aside(path)
+    os.rename(tmp, path)
 
 
 def replace(tmp, path):

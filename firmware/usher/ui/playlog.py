@@ -251,6 +251,11 @@ def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP):
     """Keep a finished play. Returns (play number, problem or None)."""
     storage.makedirs(folder(data_dir))
     path, problem = open_index(data_dir)
+    if path is not None and path == index_path(data_dir) + ".tmp":
+        # Recovered from the temp file (a cut between the renames): it is
+        # about to be rewritten, so it becomes the history first (PL-8).
+        storage.promote(path, index_path(data_dir))
+        path = index_path(data_dir)
     count = 0
     last = 0
     if path is not None:
