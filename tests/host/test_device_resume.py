@@ -26,6 +26,10 @@ MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 MAIN = os.path.join("tests", "device", "device_main.py")
 ENV = dict(os.environ, MICROPYPATH="firmware:tests/fakes:tests/device:tests/portable")
 ROUNDS = 14
+# The kills are at wall-clock times, so on a loaded machine more of them fall
+# before the boot is done: the rounds go on (up to MAX_ROUNDS) until half of
+# ROUNDS each have checked a boot and killed a session mid-way.
+MAX_ROUNDS = 3 * ROUNDS
 
 for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools")):
     if p not in sys.path:
@@ -89,7 +93,10 @@ def test_pl8_kill_at_random_points_then_boot_resumes_game_and_screen(tmp_path):
     games_seen = set()
     most_actions = 0
     snapshot = None
-    for r in range(ROUNDS):
+    r = -1
+    while r + 1 < MAX_ROUNDS and (r + 1 < ROUNDS or boot_checks < ROUNDS // 2
+                                  or kills_mid_session < ROUNDS // 2):
+        r += 1
         lines, err = _run([data, panel, str(r), "30"], kill_after=rng.uniform(0.3, 1.4))
         assert "Traceback" not in err, err
         booted = _states(lines, "BOOTED")
@@ -105,8 +112,8 @@ def test_pl8_kill_at_random_points_then_boot_resumes_game_and_screen(tmp_path):
         if not os.path.isdir(data):
             # Killed before the firmware made its data folder (a loaded
             # machine can take longer than the shortest kill to start the
-            # interpreter): nothing was written, nothing to check.
-            assert r == 0 and not booted, r
+            # interpreter): nothing was written yet, nothing to check.
+            assert snapshot is None and not booted, r
             continue
         saved = _saved_game(data)
         logs = games_in_log(read_all(os.path.join(data, "log")))
@@ -137,6 +144,6 @@ def test_pl8_kill_at_random_points_then_boot_resumes_game_and_screen(tmp_path):
         assert f.read() == image
     assert boot_checks >= ROUNDS // 2 and kills_mid_session >= ROUNDS // 2, (boot_checks, kills_mid_session)
     assert most_actions >= 3 and games_seen, (most_actions, games_seen)
-    print("rounds", ROUNDS, "boot checks", boot_checks, "kills mid-session", kills_mid_session,
+    print("rounds", r + 1, "boot checks", boot_checks, "kills mid-session", kills_mid_session,
           "kills between save and screen", lagging, "games", sorted(games_seen),
           "most actions", most_actions)
