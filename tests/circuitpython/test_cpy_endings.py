@@ -10,8 +10,9 @@ reaches the game's end. Every picture equals the simulator's frame for the
 whole script: the boot's the frame where the saved game stops, then one per
 press.
 
-In `make test` (test-circuitpython-chip): each ending costs about a minute
-of CPU time on the emulated chip (README "On CircuitPython"); the whole
+In `make test` (test-circuitpython-chip): each ending costs 57-111 s of
+CPU time on the emulated chip, about 5 CPU-minutes for the four
+(`python bench/cpy_endings.py`, README "On CircuitPython"); the whole
 sessions from the launcher are test_cpy_games.py (`make test-cpy-games`).
 The four runs start when the first test asks for one, two at a time
 (USHER_RP2_JOBS, default 2), and each test waits for its own.
