@@ -91,3 +91,73 @@ def panel_waits(result):
         last = s["refreshes"][-1]
         waits.append(last["t_ms"] + last["busy_ms"] - prev["t_ms"])
     return waits
+
+
+# --- a game's ending from a saved game ---------------------------------------------------
+def saved_game(script, board="badger2040"):
+    """The desktop simulator (sim.session, the same App, engines and
+    screens) plays script from a fresh data folder; returns (files, seeds):
+    every file it wrote there as {"data/NAME": bytes} (game.json, ui.json
+    and their .bak, history/... : the files the device keeps in /data on
+    CIRCUITPY, usher.device.runtime.DATA_DIR) and the seeds of the games it
+    started, in order."""
+    import tempfile
+    from sim.session import Session, parse_script
+    seeds = []
+    with tempfile.TemporaryDirectory() as data:
+        s = Session(data)
+        s.services["board"] = board
+
+        def patch(app):
+            own = app.new_seed
+
+            def new_seed():
+                seed = own()
+                seeds.append(seed)
+                return seed
+            app.new_seed = new_seed
+        s.start()
+        patch(s.app)
+        for _tok, events in parse_script(script):
+            s.step(events)
+            if events == ["restart"]:
+                patch(s.app)
+        files = {}
+        for folder, _dirs, names in os.walk(data):
+            for n in sorted(names):
+                path = os.path.join(folder, n)
+                with open(path, "rb") as f:
+                    files["data/" + os.path.relpath(path, data).replace(os.sep, "/")] = f.read()
+    return files, seeds
+
+
+def ending_script(script, keep, restart_after=None):
+    """(tokens before, tokens played on the device) of a session's script:
+    its last keep tokens; when those hold no restart, one is put in after
+    restart_after of them (a reset that resumes the game from the drive)."""
+    tokens = [t.strip() for t in script.replace("\n", ",").split(",") if t.strip()]
+    head, tail = tokens[:-keep], tokens[-keep:]
+    if restart_after is not None and not any(t.lower() == "restart" for t in tail):
+        tail = tail[:restart_after] + ["restart"] + tail[restart_after:]
+    return head, tail
+
+
+def play_ending(script, keep, restart_after=None, tamper=None, **kw):
+    """A game's ending on the emulated chip: the simulator plays the script
+    up to its last keep tokens and saves; those files go on the CIRCUITPY
+    drive; the chip boots, resumes, and plays the rest (ending_script). The
+    pictures are compared with the simulator's frames for the whole script
+    (the restart put in included): the boot's with the frame where the
+    saved game stops, then one per token. tamper(files) may change the
+    saved files first (to show that a wrong start is caught).
+    Returns (result, bad, head, tail) as check does."""
+    head, tail = ending_script(script, keep, restart_after)
+    files, seeds = saved_game(",".join(head))
+    if tamper:
+        tamper(files)
+    r = play(",".join(tail), files=files, **kw)
+    frames = rp2.sim_frames(",".join(head + tail), seeds + rp2.seeds_from_log(log(r)),
+                            board="badger2040")
+    split = len(head)
+    ref = [("resume", frames[split][1], 1)] + frames[split + 1:]
+    return r, rp2.compare_session(r, ref, "badger2040"), head, tail
