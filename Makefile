@@ -76,7 +76,9 @@ sim: $(STAMP)
 # lane (the MicroPython images, the frozen unix port, the emulated RP2040,
 # CircuitPython) writes build/logs/test-images.log, which is then shown whole
 # and followed to its end. Either lane failing fails `make test`; each lane
-# alone is `make test-runtimes` or `make test-images`.
+# alone is `make test-runtimes` or `make test-images`. Ctrl-C stops the
+# runtimes lane only: the images lane, in the background, runs to its end
+# unless stopped (`pkill -f test-images`).
 TEST_IMAGES_LOG := build/logs/test-images.log
 test: setup
 	@mkdir -p $(dir $(TEST_IMAGES_LOG))

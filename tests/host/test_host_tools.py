@@ -262,8 +262,12 @@ def test_backup_of_an_empty_board_still_makes_the_folder_and_follow_says_how_to_
         assert code == 0, err
         assert "backup: 0 file(s) in %s" % target in out and target.is_dir()
         import signal
+        # SIGINT at its default in the child: a test run started in the
+        # background (where the shell ignores SIGINT, and so Python would
+        # too) still sees Ctrl-C as a user's terminal sends it.
         p = subprocess.Popen(USHER + ["logs", "--follow", "--port", dev.port], cwd=ROOT,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         try:
             first = p.stdout.readline()     # said before any output arrives
             p.send_signal(signal.SIGINT)     # Ctrl-C, as it says
