@@ -89,6 +89,20 @@ def session_script(name):
     raise KeyError(name)
 
 
+def saved_phase(files):
+    """The phase of the game a run left in files/data/game.json, replayed
+    with the firmware's engines (None: no saved game). A session that stops
+    on its result screen logs no "end"; its finished game replays to "over"."""
+    from usher import games
+    from usher.core import game
+    path = os.path.join(files, "data", "game.json")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        record = json.load(f)
+    return game.replay(games.engine(record["game"]), record).get("phase")
+
+
 def heap_symbols(elf):
     """Addresses the bench follows the GC by: mp_state_ctx, gc_collect_start
     and gc_collect_end, read with arm-none-eabi-nm."""

@@ -18,7 +18,6 @@ The four runs start when the first test asks for one, two at a time
 (USHER_RP2_JOBS, default 2), and each test waits for its own.
 """
 import concurrent.futures
-import json
 import os
 import sys
 
@@ -63,15 +62,7 @@ def runs():
 
 def _saved_phase(r):
     """The phase of the game saved on the drive at the end, replayed."""
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
-    from usher import games
-    from usher.core import game
-    path = os.path.join(r["files"], "data", "game.json")
-    if not os.path.exists(path):
-        return None
-    with open(path) as f:
-        record = json.load(f)
-    return game.replay(games.engine(record["game"]), record).get("phase")
+    return rp2.saved_phase(r["files"])
 
 
 @pytest.mark.parametrize("name", [e[0] for e in ENDINGS])

@@ -63,15 +63,7 @@ def _finished_on_drive(r):
     """The game saved on the FAT drive replays to its end (phase "over"): a
     session that stops on the result screen (takeaseat_solo) never leaves
     it, so no "end" is logged, but the finished game is saved."""
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
-    from usher import games
-    from usher.core import game
-    path = os.path.join(r["files"], "data", "game.json")
-    if not os.path.exists(path):
-        return False
-    with open(path) as f:
-        record = json.load(f)
-    return game.replay(games.engine(record["game"]), record).get("phase") == "over"
+    return rp2.saved_phase(r["files"]) == "over"
 
 
 def test_boot_a_game_setup_and_a_reset_that_resumes_pixel_for_pixel():

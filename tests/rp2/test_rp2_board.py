@@ -86,16 +86,7 @@ def _finished_on_flash(r):
     """The game the board saved replays to its end (phase "over"): a
     session that stops on the result screen (takeaseat_solo) never leaves
     it, so no "end" is logged, but the finished game is on littlefs."""
-    import json
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
-    from usher import games
-    from usher.core import game
-    path = os.path.join(r["files"], "data", "game.json")
-    if not os.path.exists(path):
-        return False
-    with open(path) as f:
-        record = json.load(f)
-    return game.replay(games.engine(record["game"]), record).get("phase") == "over"
+    return rp2.saved_phase(r["files"]) == "over"
 
 
 def _check(run):
