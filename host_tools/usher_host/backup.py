@@ -65,6 +65,12 @@ def _json_check(rel):
     return None
 
 
+def _storage():
+    datakinds._firmware()
+    from usher.core import storage
+    return storage
+
+
 def _problem(rel, data):
     """Why the backup's file rel (its bytes data) must not go to the board,
     or None."""
@@ -83,9 +89,9 @@ def _problem(rel, data):
         return None if not found else "%s%s" % (printable(found[0]), (" (and %d more)" % (len(found) - 1))
                                                   if len(found) > 1 else "")
     try:
-        obj = json.loads(text)
-    except ValueError:
-        return "not valid JSON"
+        obj = _storage().decode(text)        # the seal checked too (PL-17)
+    except ValueError as e:
+        return str(e)
     try:
         check(obj)
     except Exception as e:  # the firmware's checks say why in their message
