@@ -8,7 +8,6 @@ firmware's own checks (the saved game replays, settings and records have
 their shape, owner data passes its validator within the device's size
 limit); a backup with a bad file is refused, naming each one, and nothing
 is written (PL-11: a restore must not put a damaged file over a good one)."""
-import json
 import os
 
 from usher_host import datakinds, devfiles, layout, link

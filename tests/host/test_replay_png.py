@@ -1,7 +1,6 @@
 """`usher replay --png` with a backup at hand draws what the device shows:
 the backup's ui.json (screen routes, Take a Seat's "Automa step seen" mark)
 is used, so a step the player already closed is not drawn again."""
-import json
 import os
 
 from sim import shots_takeaseat
