@@ -110,6 +110,13 @@ def write_lines(path, lines):
     replace(tmp, path)
 
 
+def append_text(path, text):
+    """Add text at the end of path (made when missing): for files kept only
+    for a person to read, e.g. the lines of a history set aside."""
+    with open(path, "a") as f:
+        f.write(text)
+
+
 def read_lines(path):
     """Each non-blank line of a JSON-lines file, one at a time (a generator):
     (line number, obj or None, text, reason or None). A line that is not
