@@ -338,7 +338,7 @@ def test_a_corrupt_history_is_named_set_aside_and_a_new_one_started():
         f.write('{"n": 1, "game": "seatw')     # cut in the middle
     where, problem = playlog.open_index(d)
     assert where is None                       # (its record is not a real game's: nothing to rebuild)
-    assert path in problem and "could not be read" in problem and "line 1: not valid JSON" in problem
+    assert playlog.SHORT in problem and "could not be read" in problem and "line 1: not valid JSON" in problem
     assert storage.exists(path + ".bad") and not storage.exists(path)
     n, problem = playlog.append(d, s, s)
     assert problem is None and n == 2          # numbering goes on after the kept play file

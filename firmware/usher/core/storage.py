@@ -71,11 +71,16 @@ def decode(text):
     """obj from text as save() or write_lines() wrote it: the seal checked
     (ValueError saying what is wrong: "not valid JSON", "its checksum does
     not match ..."). For the host tools too, which read the board's files."""
-    payload, _sealed = seal.open_object(text)
+    payload, sealed = seal.open_object(text)
     try:
-        return json.loads(payload)
+        obj = json.loads(payload)
     except ValueError:
         raise ValueError("not valid JSON") from None
+    if not sealed and type(obj) is dict and seal.KEY in obj:
+        # a seal that does not read as one (a parser may take a damaged
+        # one for a number): damaged, never an old unsealed file
+        raise ValueError("its checksum is damaged")
+    return obj
 
 
 def save(path, obj):

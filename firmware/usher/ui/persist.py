@@ -70,12 +70,12 @@ def load_game(path, load_engine):
     return rec, eng, state, notice
 
 
-def _what(problems):
+def _what(problems, verb="was"):
     """"was damaged (game.json: not valid JSON)" or "file was missing"."""
     damaged = [p for p in problems if not p.endswith(": missing")]
     if not damaged:
         return "file was missing"
-    return "was damaged (%s)" % "; ".join(damaged)
+    return "%s damaged (%s)" % (verb, "; ".join(damaged))
 
 
 def _detail(e):
@@ -146,5 +146,5 @@ def load_ui(path, known_settings=()):
     except storage.StorageError as e:
         return None, "The settings could not be used (%s); the defaults are used." % _detail(e)
     if source == "backup":
-        return ui, "The settings %s; the previous copy was restored." % _what(problems)
+        return ui, "The settings %s; the previous copy was restored." % _what(problems, "were")
     return ui, None

@@ -268,6 +268,9 @@ def open_index(data_dir):
     return _repair(data_dir, path, copies)
 
 
+SHORT = FOLDER + "/" + INDEX      # the history's name in a notice (a full path does not fit a line)
+
+
 def _repair(data_dir, path, copies):
     plays = {}
     bad = []
@@ -303,7 +306,7 @@ def _repair(data_dir, path, copies):
         first = bad[0]
         said.append("%d damaged line%s (%s%s) set aside in %s.bad" % (
             len(bad), "" if len(bad) == 1 else "s", "line %d: " % first[0] if first[0] else "",
-            first[1], path))
+            first[1], SHORT))
     if rebuilt:
         said.append("play%s %s rebuilt from %s record" % (
             "" if len(rebuilt) == 1 else "s", ", ".join(["#%d" % n for n in rebuilt]),
@@ -332,9 +335,9 @@ def _notice(path, said, keep):
         return None
     if not keep:
         return "The play history %s could not be read (%s); a new one was started." % (
-            path, "; ".join(said))
+            SHORT, "; ".join(said))
     return "The play history %s was repaired: %s. %d play%s kept." % (
-        path, "; ".join(said), len(keep), "" if len(keep) == 1 else "s")
+        SHORT, "; ".join(said), len(keep), "" if len(keep) == 1 else "s")
 
 
 def _bad_text(bad):
