@@ -39,6 +39,19 @@ def test_pl8_issue14_cuts_on_cpython_resume_every_acknowledged_action():
     assert ended == 3
 
 
+def test_issue28_cuts_while_adding_players_changing_settings_and_keeping_plays_lose_nothing():
+    # Every file operation of the owner's session (tests/host/faults.py
+    # OWNER_STEPS): names added to the roster, settings changed, two games
+    # played to their end and kept in the history, each cut booted.
+    c = faults.run_session("owner_files", dict(faults.SESSIONS)["owner_files"], stride=1)
+    assert not c.problems, c.problems[:5]
+    assert c.cuts == c.boots and c.cuts > 1000 and c.torn > 100, c.line()
+    assert c.ended_games == 2, c.line()
+    for f in ("acknowledged_lost", "wrong_resume", "failed_boots", "log_ahead", "plays_lost",
+              "names_lost", "settings_lost", "notices"):
+        assert getattr(c, f) == 0, c.line()
+
+
 def run_unix(names, stride, work):
     cmd = [MICROPYTHON, "tests/device/faults_main.py", "cuts", ",".join(names), str(stride), work]
     p = subprocess.run(cmd, cwd=faults.ROOT, env=ENV, capture_output=True, text=True, timeout=1800)
