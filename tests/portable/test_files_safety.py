@@ -102,12 +102,14 @@ def test_pl17_a_seal_whose_key_was_damaged_is_not_taken_for_an_old_unsealed_file
     assert "checksum is damaged" in str(e)
 
 
-def test_pl17_a_sealed_text_file_ends_with_its_checksum_line():
+def test_pl17_a_sealed_text_file_starts_with_its_checksum_line_so_a_cut_end_is_caught():
     sealed = seal.seal_text("Ann\nBen\n")
-    assert sealed.startswith("Ann\nBen\n# crc32 ") and len(sealed.split("\n")[2]) == 16
+    assert sealed.startswith("# crc32 ") and len(sealed.split("\n")[0]) == 16
     assert seal.open_text(sealed) == ("Ann\nBen\n", True)
     assert seal.open_text("Ann\nBen\n") == ("Ann\nBen\n", False)
     mptest.raises(ValueError, seal.open_text, sealed.replace("Ben", "Bem"))
+    for k in range(17, len(sealed)):
+        mptest.raises(ValueError, seal.open_text, sealed[:k])        # its end lost
 
 
 # --- the storage layer (PL-8) -----------------------------------------------------------

@@ -313,14 +313,15 @@ def test_the_history_keeps_the_newest_cap_plays_and_the_newest_actions():
     d = mptest.tmpdir()
     for i in range(7):
         s = _summary("seatwars", ["A", "B"], [i, 0], [0])
-        n, problem = playlog.append(d, s, {"game": "seatwars", "actions": [i]}, cap=4, actions_cap=2)
+        rec = {"game": "seatwars", "options": {}, "seed": i, "actions": [{"type": "t%d" % i}]}
+        n, problem = playlog.append(d, s, rec, cap=4, actions_cap=2)
         assert n == i + 1 and problem is None
         assert [r["n"] for r in playlog.summaries(d)] == list(range(max(1, n - 3), n + 1))
     rows = list(playlog.summaries(d))
     assert [r["scores"][0] for r in rows] == [3, 4, 5, 6]
     for k in range(1, 6):
         assert playlog.load_record(d, k) is None and not storage.exists(playlog.play_path(d, k))
-    assert [playlog.load_record(d, k)["actions"] for k in (6, 7)] == [[5], [6]]
+    assert [playlog.load_record(d, k)["actions"] for k in (6, 7)] == [[{"type": "t5"}], [{"type": "t6"}]]
     assert playlog.find(d, 4)["scores"] == [3, 0] and playlog.find(d, 3) is None
 
 

@@ -10,8 +10,9 @@
 # MicroPython writes ", " and ": " between members, so an unsealed file
 # never ends like a seal (no spaces): a tail of the seal's shape whose key
 # or digits were damaged is refused, not taken for an old unsealed file.
-# A sealed text file (the roster) ends with a comment line "# crc32 1a2b3c4d"
-# over everything before it (the roster's parser skips # lines).
+# A sealed text file (the roster) starts with a comment line
+# "# crc32 1a2b3c4d" over everything after it (the roster's parser skips #
+# lines, so an older reader still reads the names).
 #
 # Files without a seal (saved by a firmware from before PL-17, or uploaded
 # from the desktop) are read as they are: a board's running game must never
@@ -81,22 +82,24 @@ def open_object(text):
 
 
 def seal_text(text):
-    """A text file's content (ending with a newline) with its seal line."""
+    """A text file's content with its seal as the first line: a file cut
+    short anywhere (its end lost) then fails its seal, which a seal at the
+    end could not tell from an older file that never had one."""
     if text and not text.endswith("\n"):
         text += "\n"
-    return text + "# crc32 %s\n" % _hex(text)
+    return "# crc32 %s\n" % _hex(text) + text
 
 
 def open_text(text):
     """(text without the seal line, sealed?); ValueError on a bad seal."""
-    body = text.rstrip("\n")
-    cut = body.rfind("\n") + 1
-    last = body[cut:]
-    if len(last) != 16 or last[:2] != "# " or last[7] != " ":
-        return text, False
-    payload = body[:cut]
-    if last[2:7] != KEY or [c for c in last[8:] if c not in _HEX]:
+    cut = text.find("\n")
+    first = text if cut < 0 else text[:cut]
+    if not first.startswith("# crc32 ") and not ("# crc32 ".startswith(first) and first.startswith("# c")) \
+            and (len(first) != 16 or first[:2] != "# " or first[7] != " "):
+        return text, False           # no seal: a file from before PL-17, or a person's
+    payload = text[cut + 1:] if cut >= 0 else ""
+    if len(first) != 16 or first[2:7] != KEY or [c for c in first[8:16] if c not in _HEX]:
         raise ValueError("its checksum is damaged")
-    if _hex(payload) != last[8:]:
+    if _hex(payload) != first[8:16]:
         raise ValueError("its checksum does not match (damaged content)")
     return payload, True

@@ -12,7 +12,7 @@
 # log).
 # Every copy is sealed with a CRC-32 (usher.core.seal, PL-17): a JSON object
 # carries it as its last member, each line of a JSON-lines file (the play
-# history) likewise, a text file (the roster) as its last line. A copy whose
+# history) likewise, a text file (the roster) as its first line. A copy whose
 # seal does not match is damaged like one that does not parse; a copy with
 # no seal (an older firmware's) is read as it is.
 # Works on CPython and MicroPython (os.rename, os.remove, os.stat exist on
@@ -90,7 +90,7 @@ def save(path, obj):
 
 
 def save_text(path, text):
-    """save() for a text file (one record a line): sealed with a last line
+    """save() for a text file (one record a line): sealed with a first line
     "# crc32 ..." (usher.core.seal.seal_text)."""
     _write_atomic(path, seal.seal_text(text))
 
@@ -210,7 +210,7 @@ def set_aside(path, suffix=".bad"):
 
 def read_text(path):
     """The text of a file, checked: ValueError when it is not UTF-8, empty,
-    or its seal (a text file's last line, PL-17) does not match; the seal
+    or its seal (a text file's first line, PL-17) does not match; the seal
     line is taken off. OSError when it cannot be read."""
     text = _utf8(path)
     return seal.open_text(text)[0]

@@ -83,6 +83,10 @@ def _roster_text(path):
     txt = owner_data.read_text(path)
     if txt is None:
         raise ValueError("cannot be read")
+    if not txt.strip():
+        # the device never writes an empty roster (even no name has its
+        # seal line): an empty file is one that lost its content
+        raise ValueError("empty")
     return seal.open_text(txt)[0]
 
 
@@ -104,6 +108,14 @@ def load_roster(data_dir):
     if value is None:
         return [], None
     names, defects = value
+    if not names and not defects and source == "main":
+        # (a roster the device wrote has a name; one with none lost its
+        # content: the copies before it are tried)
+        try:
+            value, source, problems = storage.load_checked(path, _some_names, None, _roster_text)
+            names, defects = value
+        except storage.StorageError:
+            return [], None
     said = []
     if source == "backup":
         damaged = [p for p in problems if not p.endswith(": missing")]
@@ -118,6 +130,13 @@ def load_roster(data_dir):
     if len(names) > MAX_ROSTER:
         names = names[:MAX_ROSTER]
     return names, ". ".join(said) + "." if said else None
+
+
+def _some_names(txt):
+    names, defects = parse_roster(txt)
+    if not names and not defects:
+        raise ValueError("no name")
+    return names, defects
 
 
 def _set_aside(path):

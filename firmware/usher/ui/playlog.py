@@ -233,22 +233,21 @@ def _scan(path):
 
 
 def _whole(path):
-    """True when path is a copy of the history that can be used as it is:
-    it has lines and every one passes (one line at a time in RAM)."""
+    """The last play number of path when it is a copy of the history that
+    can be used as it is (it has lines and every one passes; one line at a
+    time in RAM), else 0."""
     last = 0
-    any_line = False
     try:
         for _ln, obj, _txt, reason in storage.read_lines(path):
             if reason is not None:
-                return False
+                return 0
             check_line(obj)
             if obj["n"] <= last:
-                return False
+                return 0
             last = obj["n"]
-            any_line = True
     except (OSError, ValueError):
-        return False
-    return any_line
+        return 0
+    return last
 
 
 def open_index(data_dir):
@@ -260,10 +259,14 @@ def open_index(data_dir):
     plays.jsonl.bad, the history is written again, and the notice names
     the file and what was done. Never raises for a damaged file."""
     path = index_path(data_dir)
-    if _whole(path):
+    last = _whole(path)
+    numbers = _play_numbers(data_dir)
+    if last and (not numbers or numbers[-1] <= last):
         return path, None
+    # (a record newer than the history's last line: a cut between the two
+    # writes of append, or a history rolled back to an older copy)
     copies = [c for c in _candidates(path) if storage.exists(c)]
-    if not copies and not _play_numbers(data_dir):
+    if not copies and not numbers:
         return None, None
     return _repair(data_dir, path, copies)
 
@@ -307,7 +310,7 @@ def _repair(data_dir, path, copies):
         said.append("%d damaged line%s (%s%s) set aside in %s.bad" % (
             len(bad), "" if len(bad) == 1 else "s", "line %d: " % first[0] if first[0] else "",
             first[1], SHORT))
-    if rebuilt:
+    if rebuilt and said:      # (alone, a rebuilt play lost nothing: no notice)
         said.append("play%s %s rebuilt from %s record" % (
             "" if len(rebuilt) == 1 else "s", ", ".join(["#%d" % n for n in rebuilt]),
             "its" if len(rebuilt) == 1 else "their"))
@@ -378,6 +381,12 @@ def summaries(data_dir):
     path, _ = open_index(data_dir)
     if path is None:
         return
+    for obj in _good_lines(path):
+        yield obj
+
+
+def _good_lines(path):
+    """The lines of path that pass their checks, in order (a generator)."""
     last = 0
     for _ln, obj, _txt, reason in storage.read_lines(path):
         if reason is not None:
@@ -403,10 +412,19 @@ def load_record(data_dir, n):
     """The record (with its actions) of kept play n, or None when only its
     line is kept (older than the newest ACTIONS_CAP) or its file is damaged."""
     try:
-        obj, _ = storage.load(play_path(data_dir, n))
+        obj, _source, _problems = storage.load_checked(play_path(data_dir, n), _check_record)
     except storage.StorageError:
         return None
     return obj
+
+
+def _check_record(rec):
+    from usher import games
+    from usher.core import game
+    game.check_record(rec)
+    if rec["game"] not in games.ids():
+        raise ValueError("unknown game")
+    return rec
 
 
 def _play_numbers(data_dir):
@@ -429,7 +447,7 @@ def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP):
     count = 0
     last = 0
     if path is not None:
-        for s in summaries(data_dir):
+        for s in _good_lines(path):
             count += 1
             last = s["n"]
     numbers = _play_numbers(data_dir)
@@ -450,7 +468,7 @@ def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP):
 def _lines_with(data_dir, path, line, drop):
     """The kept lines without the oldest `drop`, then line (a generator)."""
     if path is not None:
-        for s in summaries(data_dir):
+        for s in _good_lines(path):
             if drop > 0:
                 drop -= 1
                 continue
