@@ -98,8 +98,9 @@ def saved_phase(files):
     path = os.path.join(files, "data", "game.json")
     if not os.path.exists(path):
         return None
+    from usher.core import storage
     with open(path) as f:
-        record = json.load(f)
+        record = storage.decode(f.read())
     return game.replay(games.engine(record["game"]), record).get("phase")
 
 
