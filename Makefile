@@ -17,7 +17,7 @@ PORTABLE_PATH := firmware:tests/portable
 DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 
 .PHONY: setup system-deps sim test test-runtimes test-images check lint types test-cpython test-unix test-device test-wasm test-mpy \
-	bench bench-rp2 test-rp2 screenshots golden fonts icons clean web web-serve web-screenshots faults \
+	bench bench-rp2 test-rp2 release screenshots golden fonts icons clean web web-serve web-screenshots faults \
 	firmware firmware-stock firmware-unix32 firmware-deps test-frozen \
 	circuitpython circuitpython-deps circuitpython-unix test-circuitpython test-circuitpython-unix \
 	test-circuitpython-chip test-cpy-device test-cpy-games
@@ -207,6 +207,12 @@ firmware-stock: firmware-deps
 # The 32-bit unix port with the firmware frozen: build/firmware/unix32/micropython
 firmware-unix32: firmware-deps
 	$(PYTHON) tools/firmware_image.py unix32
+
+# What a release attaches, the files an owner downloads, in build/release/
+# (tools/release.py): both MicroPython images, the CIRCUITPY folder as a zip,
+# SHA256SUMS and INSTALL.txt. Builds the images first (minutes when cold).
+release: $(STAMP) firmware circuitpython
+	$(PY) tools/release.py
 
 # CircuitPython 10.2.1 (firmware/boards/circuitpython/, tools/circuitpython_image.py):
 # its sources from ../shared/vendor, its build scripts' Python packages in a
