@@ -179,7 +179,7 @@ web-screenshots: $(STAMP) $(NODE_STAMP)
 faults: setup
 	$(PY) bench/faults.py
 
-# README screenshots and the golden images, from scripted sessions (sim/shots.py).
+# The README's screenshots and the golden images, from scripted sessions (sim/shots.py).
 screenshots: $(STAMP)
 	$(PY) -m sim.shots --screenshots
 
@@ -266,7 +266,7 @@ test-circuitpython-unix: circuitpython-unix
 # from those files on its drive, resumes, plays the rest with a reset among
 # them, every picture equal to the simulator's. The endings cost 57-111 s of
 # CPU time each (about 5 CPU-minutes, two at a time: USHER_RP2_JOBS);
-# README "On CircuitPython". The portable tests and these run side by side
+# docs/circuitpython.md. The portable tests and these run side by side
 # (each takes one core), each one's output kept together; then the device
 # layer's tests on the unix port.
 test-circuitpython: $(STAMP) $(NODE_STAMP) circuitpython
@@ -282,7 +282,7 @@ test-circuitpython-chip: $(STAMP) $(NODE_STAMP) circuitpython
 # a time (USHER_RP2_JOBS), every picture compared with the simulator's. Not
 # in `make test` (which plays each game's ending from a saved game instead,
 # test-circuitpython-chip): the four sessions are about 28 minutes of CPU
-# time on the emulated chip (README "On CircuitPython": where the time goes).
+# time on the emulated chip (docs/performance.md: where the time goes).
 test-cpy-games: $(STAMP) $(NODE_STAMP) circuitpython
 	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython/test_cpy_games.py
 
