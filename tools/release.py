@@ -19,14 +19,15 @@ changed. The folder is replaced whole, so it never mixes two releases; a
 folder that holds anything else is refused.
 """
 import argparse
-import hashlib
 import os
 import shutil
 import sys
 import zipfile
 
-from usher_host import circuitpy, image
-from usher_host.errors import HostError
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from buildkit import _sha256 as sha256  # noqa: E402  (the image builds' own hash of a file)
+from usher_host import circuitpy, image  # noqa: E402
+from usher_host.errors import HostError  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "build", "firmware")
@@ -72,14 +73,6 @@ def _zip_folder(files, dest):
             info.external_attr = 0o644 << 16
             with open(files[rel], "rb") as f:
                 z.writestr(info, f.read())
-
-
-def sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def install_text(ver, names):
