@@ -22,6 +22,7 @@ import argparse
 import os
 import shutil
 import sys
+import textwrap
 import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -88,7 +89,8 @@ def install_text(ver, names):
     lines += ["  %s  for the %s" % (names[board], titles[board]) for board in MICROPYTHON_BOARDS]
     lines.append("  1. Put the board into boot mode:")
     for board in MICROPYTHON_BOARDS:
-        lines.append("     %s: %s" % (titles[board], " ".join(image.BOARDS[board][2])))
+        steps = "%s: %s" % (titles[board], " ".join(image.BOARDS[board][2]))
+        lines += textwrap.wrap(steps, 74, initial_indent="     ", subsequent_indent="       ")
     lines += [
         "  2. A drive named RPI-RP2 appears: copy the board's .uf2 onto it.",
         "  3. The board restarts into Usher. Saved games and owner data on the",
@@ -100,7 +102,9 @@ def install_text(ver, names):
         "  1. Install CircuitPython 10 for the Badger 2040",
         "     (https://circuitpython.org/board/pimoroni_badger2040/) as above.",
         "  2. Unzip the file onto the CIRCUITPY drive (code.py, boot.py, lib/),",
-        "     replacing what is there; other files on the drive are kept.",
+        "     replacing what is there; other files on the drive are kept. When",
+        "     updating, delete lib/usher/ first, so no module of the old",
+        "     version stays behind.",
         "  3. Reset the board. Usher's boot.py then gives the drive to the",
         "     firmware for its saves, and the computer sees it read-only. To",
         "     update later, hold UP while pressing RESET and keep it held for a",
