@@ -139,11 +139,13 @@ def test_uc8151_deep_sleep_then_reset_and_init_again_gives_no_error():
     awake, early = run(
         uc_job(uc_init(KW_OTP | SHL) + uc_refresh(frame) + sleep + uc_init(KW_OTP | SHL)
                + uc_refresh(frame_with([(20, 20)]))),
-        uc_job(uc_init(KW_OTP | SHL) + uc_refresh(frame) + sleep + [{"cmd": 0x04}]))
+        uc_job(uc_init(KW_OTP | SHL) + uc_refresh(frame) + sleep + [{"cmd": 0x04}]
+               + uc_refresh(frame_with([(20, 20)]))))
     assert awake["errors"] == []
     assert black_pixels(awake["shown"]) == {(20, 20)}
     assert len(awake["refreshes"]) == 2
-    assert errors(early) == ["command 0x04 to a panel in deep sleep"]
+    assert errors(early) == ["command 0x%02x to a panel in deep sleep" % c for c in (0x04, 0x13, 0x12)]
+    assert len(early["refreshes"]) == 1 and black_pixels(early["shown"]) == {(10, 10)}
 
 
 def test_uc8151_partial_window_at_the_last_gate_lines_and_sources():
@@ -227,7 +229,8 @@ def test_uc8151_old_frame_is_used_where_the_waveform_depends_on_it():
 def test_uc8151_a_lut_that_does_not_reach_the_new_colour_is_reported():
     # A "to black" table that ends on VDL (white) leaves the pixel white.
     wrong = uc_lut([uc_group((1, 2, 0, 0), (3, 3, 0, 0), 1)])
-    r, = run(uc_job(uc_init(KW_OTP | SHL | REG_EN, uc_luts(wb=wrong, bb=wrong)) + uc_refresh(frame_with([(6, 6)]))))
+    setup = uc_init(KW_OTP | SHL | REG_EN, uc_luts(wb=wrong, bb=wrong))
+    r, = run(uc_job(setup + uc_refresh(frame_with([(6, 6)]))))
     assert any("other than the new frame's colour" in e for e in errors(r))
     assert black_pixels(r["shown"]) == set()
 
@@ -294,8 +297,9 @@ def test_ssd1680_y_first_landscape_layout_shows_the_same_picture_as_x_first():
     # gives the picture that mode 03h gives with them in X-first order.
     picture = [(x * 7 + y * 13) & 0xFF for y in range(GATES) for x in range(LINE)]   # X-first
     y_first = [picture[y * LINE + x] for x in range(LINE) for y in range(GATES)]
-    a, b = run(ssd_job(ssd_init(0x03) + window(0, 15, 0, 295) + [{"cmd": 0x24, "data": picture}] + ssd_update()),
-               ssd_job(ssd_init(0x07) + window(0, 15, 0, 295) + [{"cmd": 0x24, "data": y_first}] + ssd_update()))
+    whole = window(0, 15, 0, 295)
+    a, b = run(ssd_job(ssd_init(0x03) + whole + [{"cmd": 0x24, "data": picture}] + ssd_update()),
+               ssd_job(ssd_init(0x07) + whole + [{"cmd": 0x24, "data": y_first}] + ssd_update()))
     assert a["errors"] == [] and b["errors"] == []
     assert glass_bytes(a["shown"]) == bytes(picture)
     assert glass_bytes(b["shown"]) == bytes(picture)
@@ -316,9 +320,7 @@ def test_ssd1680_ram_lines_are_22_bytes_and_windows_reach_the_ram_edges():
     # 16-21 black: nothing of them reaches the glass's 128 sources, nothing
     # wraps into the next line. The last address (15h, 295) takes a byte;
     # a window past 15h is an error.
-    rows = []
-    for y in range(GATES):
-        rows += [0xFF] * 16 + [0x00] * 6
+    rows = ([0xFF] * 16 + [0x00] * 6) * GATES
     full, corner, past = run(
         ssd_job(ssd_init() + window(0, 0x15, 0, 295) + [{"cmd": 0x24, "data": rows}] + ssd_update()),
         ssd_job(ssd_init() + window(0x0F, 0x15, 290, 295)
@@ -350,12 +352,13 @@ def test_ssd1680_deep_sleep_then_reset_and_init_again_gives_no_error():
     awake, early, mode2 = run(
         ssd_job(ssd_init() + pic + ssd_update() + [{"cmd": 0x10, "data": [0x01]}, {"wait_ms": 100}]
                 + ssd_init() + ssd_update()),
-        ssd_job(ssd_init() + pic + ssd_update() + [{"cmd": 0x10, "data": [0x01]}, {"cmd": 0x22}]),
+        ssd_job(ssd_init() + pic + ssd_update() + [{"cmd": 0x10, "data": [0x01]}] + ssd_update(0xF7)),
         ssd_job(ssd_init() + [{"cmd": 0x10, "data": [0x03]}]))
     assert awake["errors"] == []
     assert len(awake["refreshes"]) == 2
     assert glass_bytes(awake["shown"]) == bytes([0xAA] * SSD_FRAME)   # the RAM kept through sleep and RST
-    assert errors(early) == ["command 0x22 to a panel in deep sleep"]
+    assert errors(early) == ["command 0x22 to a panel in deep sleep", "command 0x20 to a panel in deep sleep"]
+    assert len(early["refreshes"]) == 1
     assert any("deep sleep mode" in e and "not modelled" in e for e in errors(mode2))
 
 
