@@ -200,6 +200,16 @@ def run_job(job, timeout=None):
     return json.loads(r.stdout)
 
 
+def run_panel_bus(jobs, timeout=120):
+    """Run panel-bus jobs (sim/rp2/panel_bus.mjs: one panel model driven by
+    raw command sequences, no chip) and return their results in order."""
+    r = subprocess.run(["node", os.path.join(HERE, "panel_bus.mjs"), "-"], input=json.dumps(list(jobs)),
+                       capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    if r.returncode:
+        raise EmulatorError("panel bus failed (%d): %s" % (r.returncode, r.stderr[-4000:]))
+    return json.loads(r.stdout)
+
+
 def script_steps(script):
     """Script tokens -> job steps ("restart" resets the chip)."""
     steps = []
