@@ -412,13 +412,11 @@ def render_screen(record, ui=None):
 def render_png(record, folder, out=print, ui=None):
     """The game's screen, drawn by the firmware UI on CPython, as PNG; with
     ui (the backup's ui.json) the screen the device shows."""
-    root = os.path.dirname(FIRMWARE)
-    if root not in sys.path:
-        sys.path.insert(0, root)
     try:
-        from sim.frames import save_png
+        from usher_host.picture import save_png
+        import PIL  # noqa: F401
     except ImportError as e:
-        raise HostError("Rendering screens needs the simulator (sim/) and Pillow: %s" % e) from None
+        raise HostError("Rendering screens needs Pillow: %s" % e) from None
     path = os.path.join(folder, "%s-%d.png" % (record["game"], len(record["actions"])))
     try:
         os.makedirs(folder, exist_ok=True)
