@@ -9,7 +9,9 @@
   python -m sim --bot GAME      plays a game with its engine's bot (text)
 
 The saved game and screen position live in --data (default out/sim-data), so
-closing and reopening resumes where you were (PL-8). The panel refresh counts
+closing and reopening resumes where you were (PL-8); the log is DATA/log/
+in the device's format (docs/log-format.md; `usher replay DATA/log`), in
+--out/log/ for a headless run without --data. The panel refresh counts
 by kind (clean, fast full, partial; PL-15) are printed at exit.
 """
 import argparse
@@ -42,7 +44,9 @@ def run_headless(args):
 
 def _headless(args, data):
     from sim.frames import save_png
-    session = Session(data, battery=args.battery)
+    # The log goes with the data; a run without --data keeps it in --out.
+    log_dir = os.path.join(args.data if args.data else args.out, "log")
+    session = Session(data, battery=args.battery, log_dir=log_dir)
     steps = parse_script(args.script or "")
     os.makedirs(args.out, exist_ok=True)
     req = session.start()
@@ -58,6 +62,7 @@ def _headless(args, data):
     frame(0, "start", [req] if req else [])
     for i, (token, events) in enumerate(steps, 1):
         frame(i, token, session.step(events))
+    print("log: %s (usher replay %s)" % (log_dir, log_dir))
     print(session.counts_line())
     return 0
 
@@ -83,8 +88,7 @@ def main(argv):
     if args.headless:
         return run_headless(args)
     data = args.data or os.path.join(ROOT, "out", "sim-data")
-    session = Session(data, battery=args.battery, live_seeds=True,
-                      log_path=os.path.join(data, "log.jsonl"))
+    session = Session(data, battery=args.battery, live_seeds=True, log_dir=os.path.join(data, "log"))
     code = 0
     try:
         if not args.terminal:

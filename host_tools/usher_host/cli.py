@@ -187,7 +187,8 @@ def parser():
     p.set_defaults(func=cmd_logs)
 
     p = sub.add_parser("replay", help="replay a pulled log or saved game in the simulator")
-    p.add_argument("file", help="a log pulled with `usher logs` (JSON lines) or a saved game (JSON)")
+    p.add_argument("file", help="a log pulled with `usher logs` (JSON lines), a log folder as the device "
+                   "and the simulator write it (DATA/log, or DATA: e.g. out/sim-data) or a saved game (JSON)")
     p.add_argument("--saved", help="the device's saved game to compare with (e.g. from `usher backup`)")
     p.add_argument("--game", type=int, default=-1,
                    help="which game in the log, or which play number in a `usher history pull` "
