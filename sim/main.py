@@ -2,8 +2,13 @@
 
   python -m sim                 a window (Tk) with the screen at 3x and the
                                 five buttons; without a display, the terminal
-  python -m sim --terminal      the exact pixels in the terminal (braille;
-                                --halfblock for 2x bigger), keys from the tty
+  python -m sim --terminal      in the terminal, keys from the tty; the mode
+                                by the terminal's size: text (80x24 and up:
+                                the screen's text on a character grid, soft
+                                keys on the last line), braille (150x36 and
+                                up: the exact pixels), half blocks
+                                (--halfblock, 298x68 and up: 2x bigger);
+                                --text asks for the text mode in any size
   python -m sim --headless --script "DOWN,C,A" --out DIR
                                 plays the buttons and writes every frame as PNG
   python -m sim --bot GAME      plays a game with its engine's bot (text)
@@ -79,7 +84,11 @@ def main(argv):
     ap.add_argument("--scale", type=int, default=1, help="PNG scale (headless)")
     ap.add_argument("--data", help="folder for the saved game and settings")
     ap.add_argument("--battery", type=int, default=None, help="simulated battery %% (default: USB)")
-    ap.add_argument("--halfblock", action="store_true", help="terminal: half blocks instead of braille")
+    look = ap.add_mutually_exclusive_group()
+    look.add_argument("--halfblock", action="store_true",
+                      help="terminal: the exact pixels as half blocks (needs 298x68)")
+    look.add_argument("--text", action="store_true",
+                      help="terminal: the text mode (the one for 80x24 terminals) at any size")
     ap.add_argument("--seed", type=int, default=1, help="--bot: seed")
     args = ap.parse_args(argv)
 
@@ -102,12 +111,14 @@ def main(argv):
             print("The terminal mode needs a terminal; try --headless --script ... --out DIR.")
             return 2
         from sim import terminal
-        halfblock, problem = terminal.pick_mode(args.halfblock)
+        mode, problem = terminal.pick_mode("halfblock" if args.halfblock else "text" if args.text else None)
         if problem:
             print(problem)
-            if halfblock is None:
+            if mode is None:
                 return 2
-        code = terminal.run(session, halfblock=halfblock)
+        start = terminal.startup_line(mode)
+        print(start)
+        code = terminal.run(session, mode, note=terminal.TEXT_NOTE if mode == "text" else None)
         return code
     finally:
         if session.app is not None:
