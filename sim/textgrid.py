@@ -6,14 +6,16 @@ icons, ticket cells) shows as braille dots of the pixels around it. The soft
 keys are not taken from the picture but from the top screen's keys(), on a
 line of their own under the grid (sim/terminal.py).
 
-A run is kept while its pixels are still on the canvas: each one remembers
-the pixels it covered right after it was drawn, so a run drawn over, cleared
-or scrolled away drops out without following every fill and blit.
+A run is kept while it is still on the canvas: each one remembers its ink
+(drawn again on a scratch canvas), and it stays while that ink is there in its
+colour and most of the box around it has the colour behind it, so a run drawn
+over, cleared or moved drops out without following every fill and blit, and
+a focus bar that only touches the edge of its box does not.
 """
 from sim.session import Session  # noqa: F401  (puts firmware/ on the path first)
 
 from usher.ui import icons, text  # noqa: E402
-from usher.ui.canvas import STRIDE, WIDTH  # noqa: E402
+from usher.ui.canvas import STRIDE, WIDTH, new_canvas  # noqa: E402
 from usher.ui.screen import KEYS_Y  # noqa: E402
 
 COLS = 80
@@ -65,10 +67,6 @@ def icon_word(name):
     return name[:4]
 
 
-class _Font:
-    HEIGHT = icons.SIZE
-
-
 _recorders = {}            # id(canvas) -> TextGrid
 _plain_draw = text.draw
 _plain_icon = icons.draw
@@ -78,7 +76,7 @@ def _recording_draw(canvas, font, s, x, y, color=1):
     end = _plain_draw(canvas, font, s, x, y, color)
     grid = _recorders.get(id(canvas))
     if grid is not None:
-        grid.drawn(font, s, x, y, color, end)
+        grid.drawn(font.HEIGHT, s, x, y, color, end, lambda c: _plain_draw(c, font, s, x, 0))
     return end
 
 
@@ -86,7 +84,8 @@ def _recording_icon(canvas, name, x, y, color=1):
     _plain_icon(canvas, name, x, y, color)
     grid = _recorders.get(id(canvas))
     if grid is not None:
-        grid.drawn(_Font, icon_word(name), x, y, color, x + icons.SIZE)
+        grid.drawn(icons.SIZE, icon_word(name), x, y, color, x + icons.SIZE,
+                   lambda c: _plain_icon(c, name, x, 0))
 
 
 def _row_bits(buf, x, y, w):
@@ -95,6 +94,13 @@ def _row_bits(buf, x, y, w):
     chunk = int.from_bytes(buf[y * STRIDE + first:y * STRIDE + last + 1], "big")
     right = (last + 1) * 8 - (x + w)
     return (chunk >> right) & ((1 << w) - 1)
+
+
+def _overlap(a, b):
+    """The area two runs' boxes share."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0
 
 
 class TextGrid:
@@ -113,30 +119,44 @@ class TextGrid:
             text.draw = _plain_draw
             icons.draw = _plain_icon
 
-    def drawn(self, font, s, x, y, color, end):
+    def drawn(self, height, s, x, y, color, end, draw_ink):
+        """A run was drawn: its box and its ink (draw_ink(canvas) draws it
+        again with its top at row 0)."""
         x0, y0 = max(0, x), max(0, y)
-        x1, y1 = min(WIDTH, end), min(PICTURE_H, y + font.HEIGHT)
+        x1, y1 = min(WIDTH, end), min(PICTURE_H, y + height)
         if not s.strip() or x1 <= x0 or y1 <= y0:
             return
-        run = [x0, y0, x1 - x0, y1 - y0, s, color, None]
-        run[6] = self._pixels(run)
-        self.runs.append(run)
+        scratch, canvas = new_canvas(WIDTH, height)
+        draw_ink(canvas)
+        ink = tuple(_row_bits(scratch, x0, y0 - y + r, x1 - x0) for r in range(y1 - y0))
+        self.runs.append([x0, y0, x1 - x0, y1 - y0, s, color, ink])
 
-    def _pixels(self, run):
-        x, y, w, h = run[0], run[1], run[2], run[3]
+    def _still_there(self, run):
+        x, y, w, h, _s, color, ink = run
         buf = self.session.buf
-        return tuple(_row_bits(buf, x, y + r, w) for r in range(h))
+        full = (1 << w) - 1
+        back_same = back_all = 0
+        for r in range(h):
+            now = _row_bits(buf, x, y + r, w)
+            if not color:
+                now ^= full            # white ink on black: compare as black on white
+            if now & ink[r] != ink[r]:
+                return False
+            rest = full & ~ink[r]
+            back_all += bin(rest).count("1")
+            back_same += bin(rest & ~now).count("1")
+        return back_same * 4 >= back_all * 3
 
     def visible_runs(self):
-        """The runs whose pixels are still on the canvas, oldest first (the
-        others are forgotten)."""
-        seen = set()
+        """The runs still on the canvas, oldest first (the others are
+        forgotten). A run mostly covered by a later one (a title drawn over
+        the title of the screen below) goes too."""
         keep = []
         for run in reversed(self.runs):
-            key = (run[0], run[1], run[4], run[5])
-            if key in seen or self._pixels(run) != run[6]:
+            if not self._still_there(run):
                 continue
-            seen.add(key)
+            if any(_overlap(run, newer) * 2 > run[2] * run[3] for newer in keep):
+                continue
             keep.append(run)
         keep.reverse()
         self.runs = keep
