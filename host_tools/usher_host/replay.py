@@ -134,9 +134,9 @@ def _read(path):
         if os.path.isdir(path):
             folder = log_folder(path)
             if folder is None:
-                raise HostError("%s is a folder without a log (%s or %s/%s); give a log file, a log "
-                                "folder or a saved game." % (path, " or ".join(LOG_FILES), LOG_FOLDER,
-                                                             LOG_FILES[0]))
+                raise HostError("%s is a folder without a log (no %s in it or in its %s/ folder); give a "
+                                "log file, a log folder or a saved game." % (path, " or ".join(LOG_FILES),
+                                                                             LOG_FOLDER))
             parts = []
             for name in LOG_FILES:          # oldest first, as usher.device.log.read_all
                 name = os.path.join(folder, name)
