@@ -2,6 +2,8 @@
 draws as text shows whole on the 80-column grid, in reverse video where the
 screen is white on black; text that is drawn over or cleared leaves it; icons
 become words; the soft keys come from the top screen."""
+import os
+import sys
 import tempfile
 
 from sim.session import Session, parse_script
@@ -41,6 +43,30 @@ def test_every_text_of_every_screenshot_shows_whole_in_its_row():
             grid.close()
             data.cleanup()
     assert checked > 500
+
+
+def test_every_step_of_every_game_session_shows_its_text_whole():
+    # The four games' scripted sessions (tests/portable/ui_session_*.py): at
+    # every press, each text on the screen is whole on the grid, so each game
+    # can be followed in the text mode from setup to its end.
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "portable"))
+    import ui_sessions
+    steps = 0
+    for name, script in ui_sessions.SESSIONS:
+        if name in ui_sessions.FAKE_GAME_SESSIONS:
+            continue
+        s, grid, data = _played("")
+        try:
+            for _tok, events in parse_script(script):
+                s.step(events)
+                steps += 1
+                lines = grid.lines()
+                for run in grid.visible_runs():
+                    assert run[4] in lines[grid._row(run)], (name, steps, run[4])
+        finally:
+            grid.close()
+            data.cleanup()
+    assert steps > 500
 
 
 def test_the_launcher_in_words_with_the_title_and_focus_reversed():
