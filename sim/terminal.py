@@ -26,6 +26,8 @@ TEXT_HELP = "a b c: buttons  \u2191\u2193 or k j: UP DOWN  A B C: hold  z sleep 
 # picture, its frame, the status line and the help line; text, the grid, the
 # help line and the soft keys.
 SIZES = {"halfblock": (296 + 2, 64 + 4), "braille": (148 + 2, 32 + 4), "text": (80, 24)}
+# The text mode's first help line: what the bigger terminals would show.
+TEXT_NOTE = "Text mode (80x24). The exact pixels: braille from 150x36, --halfblock 298x68"
 MODES_LINE = ("terminal modes by size: text from 80x24, braille pixels from 150x36, "
               "half blocks (--halfblock) from 298x68; a window when there is a display")
 
@@ -62,9 +64,6 @@ def pick_mode(asked=None, size=None):
                   "Enlarge the window (or make the font smaller) and start again, or use "
                   "--headless --script ... --out DIR for PNG frames."
                   % (cols, rows, SIZES["text"][0], SIZES["text"][1], MODES_LINE))
-
-
-TEXT_NOTE = "Text mode (80x24). The exact pixels: braille from 150x36, --halfblock 298x68"
 
 
 def startup_line(mode, size=None):
