@@ -2,6 +2,7 @@
 draws as text shows whole on the 80-column grid, in reverse video where the
 screen is white on black; text that is drawn over or cleared leaves it; icons
 become words; the soft keys come from the top screen."""
+import contextlib
 import os
 import sys
 import tempfile
@@ -11,14 +12,20 @@ from sim.shots import SHOTS
 from sim.textgrid import COLS, ROWS, TextGrid, softkeys_line
 
 
-def _played(script, battery=80):
-    data = tempfile.TemporaryDirectory()
-    s = Session(data.name, battery=battery)
-    grid = TextGrid(s)
-    s.start()
-    for _tok, events in parse_script(script):
-        s.step(events)
-    return s, grid, data
+@contextlib.contextmanager
+def _played(script):
+    """(session, grid) after script from a fresh start; the grid closed and
+    the data folder removed afterwards."""
+    with tempfile.TemporaryDirectory() as data:
+        s = Session(data, battery=80)
+        grid = TextGrid(s)
+        try:
+            s.start()
+            for _tok, events in parse_script(script):
+                s.step(events)
+            yield s, grid
+        finally:
+            grid.close()
 
 
 def _row_of(lines, words):
@@ -30,8 +37,7 @@ def _row_of(lines, words):
 def test_every_text_of_every_screenshot_shows_whole_in_its_row():
     checked = 0
     for name, script in SHOTS:
-        s, grid, data = _played(script)
-        try:
+        with _played(script) as (s, grid):
             lines = grid.lines()
             assert len(lines) == ROWS and all(len(ln) == COLS for ln in lines), name
             runs = grid.visible_runs()
@@ -39,9 +45,6 @@ def test_every_text_of_every_screenshot_shows_whole_in_its_row():
             for run in runs:
                 assert run[4] in lines[grid._row(run)], (name, run[4], lines[grid._row(run)])
                 checked += 1
-        finally:
-            grid.close()
-            data.cleanup()
     assert checked > 500
 
 
@@ -55,23 +58,18 @@ def test_every_step_of_every_game_session_shows_its_text_whole():
     for name, script in ui_sessions.SESSIONS:
         if name in ui_sessions.FAKE_GAME_SESSIONS:
             continue
-        s, grid, data = _played("")
-        try:
+        with _played("") as (s, grid):
             for _tok, events in parse_script(script):
                 s.step(events)
                 steps += 1
                 lines = grid.lines()
                 for run in grid.visible_runs():
                     assert run[4] in lines[grid._row(run)], (name, steps, run[4])
-        finally:
-            grid.close()
-            data.cleanup()
     assert steps > 500
 
 
 def test_the_launcher_in_words_with_the_title_and_focus_reversed():
-    s, grid, data = _played("DOWN")
-    try:
+    with _played("DOWN") as (s, grid):
         lines = grid.lines()
         cells = grid.cells()
         for words in ("Usher", "Take a Seat", "The Theatre", "Pulisci il Multisala", "Seat Wars",
@@ -89,15 +87,11 @@ def test_the_launcher_in_words_with_the_title_and_focus_reversed():
         assert softkeys_line(s.app.top().keys()).split() == ["|", "|", "c", "Select"]
         ansi = grid.lines(ansi=True)
         assert "\x1b[7m" in ansi[title] and "\x1b[27m" in ansi[title]
-    finally:
-        grid.close()
-        data.cleanup()
 
 
 def test_text_drawn_over_or_cleared_leaves_the_grid():
     # Settings, then back: the launcher's words again, none of the settings'.
-    s, grid, data = _played("UP,C")
-    try:
+    with _played("UP,C") as (s, grid):
         assert "Clean refresh" in "\n".join(grid.lines())
         for _tok, events in parse_script("A"):
             s.step(events)
@@ -109,28 +103,19 @@ def test_text_drawn_over_or_cleared_leaves_the_grid():
         lines = grid.lines()
         assert _row_of(lines, "How many players?") > _row_of(lines, "Usher")
         assert "Pulisci il Multisala" not in "\n".join(lines)
-    finally:
-        grid.close()
-        data.cleanup()
 
 
 def test_icons_are_words_on_the_grid():
     # The Theatre's Act start draws: the five suit icons of the Suit Card line.
-    s, grid, data = _played("DOWN,C,C,C")
-    try:
+    with _played("DOWN,C,C,C") as (s, grid):
         row = _row_of(grid.lines(), "Chrm")
         for word in ("Will", "Str", "Agil", "Luck"):
             assert word in grid.lines()[row]
-    finally:
-        grid.close()
-        data.cleanup()
 
 
 def test_the_recording_hooks_go_when_the_last_grid_closes():
     from usher.ui import icons, text
     plain = (text.draw, icons.draw)
-    s, grid, data = _played("")
-    assert (text.draw, icons.draw) != plain
-    grid.close()
-    data.cleanup()
+    with _played(""):
+        assert (text.draw, icons.draw) != plain
     assert (text.draw, icons.draw) == plain
