@@ -7,7 +7,7 @@ keys are not taken from the picture but from the top screen's keys(), on a
 line of their own under the grid (sim/terminal.py).
 
 A run is kept while it is still on the canvas: each one remembers its ink
-(drawn again on a scratch canvas), and it stays while that ink is there in its
+(the pixels its drawing changed), and it stays while that ink is there in its
 colour and most of the box around it has the colour behind it, so a run drawn
 over, cleared or moved drops out without following every fill and blit, and
 a focus bar that only touches the edge of its box does not.
@@ -73,18 +73,20 @@ _plain_icon = icons.draw
 
 
 def _recording_draw(canvas, font, s, x, y, color=1):
-    end = _plain_draw(canvas, font, s, x, y, color)
     grid = _recorders.get(id(canvas))
+    before = grid.rows(y, font.HEIGHT) if grid is not None else None
+    end = _plain_draw(canvas, font, s, x, y, color)
     if grid is not None:
-        grid.drawn(font.HEIGHT, s, x, y, color, end, lambda c: _plain_draw(c, font, s, x, 0))
+        grid.drawn(font.HEIGHT, s, x, y, color, end, before, lambda c: _plain_draw(c, font, s, x, 0))
     return end
 
 
 def _recording_icon(canvas, name, x, y, color=1):
-    _plain_icon(canvas, name, x, y, color)
     grid = _recorders.get(id(canvas))
+    before = grid.rows(y, icons.SIZE) if grid is not None else None
+    _plain_icon(canvas, name, x, y, color)
     if grid is not None:
-        grid.drawn(icons.SIZE, icon_word(name), x, y, color, x + icons.SIZE,
+        grid.drawn(icons.SIZE, icon_word(name), x, y, color, x + icons.SIZE, before,
                    lambda c: _plain_icon(c, name, x, 0))
 
 
@@ -119,17 +121,33 @@ class TextGrid:
             text.draw = _plain_draw
             icons.draw = _plain_icon
 
-    def drawn(self, height, s, x, y, color, end, draw_ink):
-        """A run was drawn: its box and its ink (draw_ink(canvas) draws it
-        again with its top at row 0)."""
+    def rows(self, y, height):
+        """Whole pixel rows y.. of the canvas (what a run is about to draw over)."""
+        buf = self.session.buf
+        return [_row_bits(buf, 0, yy, WIDTH) if 0 <= yy < PICTURE_H else 0 for yy in range(y, y + height)]
+
+    def drawn(self, height, s, x, y, color, end, before, draw_ink):
+        """A run was drawn: its box and its ink, the pixels it turned to its
+        colour (before: the rows before it was drawn); when it changed none
+        (drawn again over itself), draw_ink(canvas) draws it again on a
+        scratch canvas with its top at row 0."""
         x0, y0 = max(0, x), max(0, y)
         x1, y1 = min(WIDTH, end), min(PICTURE_H, y + height)
         if not s.strip() or x1 <= x0 or y1 <= y0:
             return
-        scratch, canvas = new_canvas(WIDTH, height)
-        draw_ink(canvas)
-        ink = tuple(_row_bits(scratch, x0, y0 - y + r, x1 - x0) for r in range(y1 - y0))
-        self.runs.append([x0, y0, x1 - x0, y1 - y0, s, color, ink])
+        w, shift = x1 - x0, WIDTH - x1
+        mask = (1 << w) - 1
+        buf = self.session.buf
+        ink = []
+        for r in range(y1 - y0):
+            old = (before[y0 - y + r] >> shift) & mask
+            now = _row_bits(buf, x0, y0 + r, w)
+            ink.append(now & ~old if color else old & ~now)
+        if not any(ink):
+            scratch, canvas = new_canvas(WIDTH, height)
+            draw_ink(canvas)
+            ink = [_row_bits(scratch, x0, y0 - y + r, w) for r in range(y1 - y0)]
+        self.runs.append([x0, y0, w, y1 - y0, s, color, tuple(ink)])
 
     def _still_there(self, run):
         x, y, w, h, _s, color, ink = run
@@ -162,11 +180,12 @@ class TextGrid:
         self.runs = keep
         return keep
 
-    def cells(self):
-        """ROWS lists of COLS (character, reverse) pairs."""
+    def cells(self, pictures=True):
+        """ROWS lists of COLS (character, reverse) pairs; without pictures,
+        only the text (what is not text left blank)."""
         runs = self.visible_runs()
         grid = [[None] * COLS for _ in range(ROWS)]
-        ink = self._graphics(runs)
+        ink = self._graphics(runs) if pictures else None
         placed = {}        # row -> the column after the last run placed in it
         for run in sorted(runs, key=lambda r: (self._row(r), r[0])):
             x, w, s, color = run[0], run[2], run[4], run[5]
@@ -188,7 +207,7 @@ class TextGrid:
         for r in range(ROWS):
             for c in range(COLS):
                 if grid[r][c] is None:
-                    grid[r][c] = self._dots(ink, r, c)
+                    grid[r][c] = self._dots(ink, r, c) if pictures else (" ", False)
         return grid
 
     def _row(self, run):
@@ -223,11 +242,11 @@ class TextGrid:
             return (" ", True)          # mostly ink: part of a bar (a focus bar meeting the title bar)
         return _SHAPES.get(code) or (chr(0x2800 + code) if code else " ", False)
 
-    def lines(self, ansi=False):
+    def lines(self, ansi=False, pictures=True):
         """The grid as ROWS strings of COLS characters; with ansi, reverse
         video where the screen is white on black."""
         out = []
-        for row in self.cells():
+        for row in self.cells(pictures):
             if not ansi:
                 out.append("".join(ch for ch, _rev in row))
                 continue
