@@ -93,8 +93,9 @@ def test_make_sim_in_an_80x24_terminal_without_display_plays_a_game_to_its_end(t
     from usher_host import replay
     name = "usher-sim-80x24-%d" % os.getpid()
     data = tmp_path / "data"
-    cmd = ("cd %s && env -u DISPLAY make --no-print-directory sim ARGS='--data %s'; echo EXITED $?; sleep 30"
-           % (ROOT, data))
+    # No display, and none of an outer make's settings (make test runs this test).
+    cmd = ("cd %s && env -u DISPLAY -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory sim "
+           "ARGS='--data %s'; echo EXITED $?; sleep 30" % (ROOT, data))
     r = _tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", cmd)
     assert r.returncode == 0, r.stderr
     try:
