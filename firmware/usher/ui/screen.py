@@ -15,6 +15,7 @@ TITLE_H = 12          # title bar: rows 0..11
 KEYS_Y = HEIGHT - 12  # soft-key bar: rows 116..127
 BODY_Y = TITLE_H + 2
 BODY_H = KEYS_Y - 1 - BODY_Y
+ROW_H = text.BODY.HEIGHT + 2  # one list row (usher.ui.widgets.Menu and dialogs)
 KEY_CENTRES = (49, 148, 247)  # under buttons A, B, C
 
 
@@ -40,7 +41,6 @@ class Screen:
         """Over another screen: the window's top for `lines` body rows of
         row_h pixels, a multiple of 8, leaving at least the title bar below
         visible. Returns how many rows fit."""
-        from usher.ui.widgets import ROW_H
         y = KEYS_Y - 1 - BODY_Y - 2 - lines * ROW_H
         y = max(16, y - y % 8)
         self.window_y = y

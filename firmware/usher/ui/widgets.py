@@ -3,9 +3,8 @@
 # them without subclassing; a callback receives the app and the value.
 from usher.ui import icons, text
 from usher.ui.canvas import WIDTH
-from usher.ui.screen import BODY_H, BODY_Y, Screen, step_focus
+from usher.ui.screen import BODY_H, BODY_Y, ROW_H, Screen, step_focus
 
-ROW_H = text.BODY.HEIGHT + 2
 REPEAT_FAST_AFTER = 5   # auto-repeats at step 1 before the number entry speeds up
 FAST_STEP = 5
 

@@ -95,6 +95,12 @@ def _panel_set(app):
     return pn.parse_panels(text)[0] if text else pn.sample_panels()
 
 
+def review_step(app):
+    """The last Automa step again (the game menu's "Last Automa step")."""
+    from usher.ui.games.takeaseat import solo
+    return solo.AutomaStep(app, review=True)
+
+
 # --- the screen for the current state ------------------------------------------------
 
 def play_screen(app):
