@@ -23,8 +23,9 @@ SHOTS = (
     ("takeaseat_automa_x2", _upto("takeaseat_solo", 52)),
     ("takeaseat_automa_fallback", _upto("takeaseat_solo", 77)),
     ("takeaseat_score", _upto("takeaseat_solo", 110)),
-    ("takeaseat_result", _upto("takeaseat_solo", 111)),
+    ("takeaseat_save", _upto("takeaseat_solo", 111)),
+    ("takeaseat_result", _upto("takeaseat_solo", 112)),
     ("takeaseat_tracker", _upto("takeaseat_multi", 4)),
     ("takeaseat_multi_form", _upto("takeaseat_multi", 45)),
-    ("takeaseat_multi_result", _upto("takeaseat_multi", 77)),
+    ("takeaseat_multi_result", _upto("takeaseat_multi", 79)),
 )

@@ -131,6 +131,7 @@ def test_ts5_ts9_ts21_whole_solo_game_by_buttons_reaches_the_result():
         _enter(app, value)
     assert form.rows[form.focus] == "save"
     _tap(app, "C")
+    _tap(app, "C")  # the question showing the total: Save
     res = app.state["result"]
     assert app.state["phase"] == "over" and isinstance(app.top(), results.SoloResult)
     # TS-15/TS-16: columns 2x4 doubled = 16, rows 3, relevant people 6, empty areas 4.
@@ -257,6 +258,7 @@ def _score_player(app, counts, bonus, outcome_presses):
         _tap(app, "DOWN")
     assert form.rows[form.focus] == "save"
     _tap(app, "C")
+    _tap(app, "C")  # the question showing the total: Save
 
 
 def test_ts20_ts22_multiplayer_tracker_scoring_and_bonus_tie_break():
@@ -329,3 +331,68 @@ def test_score_form_shows_the_majorities_it_adds_and_skips_that_row():
     assert form.rows[form.focus] == "bonus"       # the majorities row is passed over
     _tap(app, "UP")
     assert form.rows[form.focus] == "c3"
+
+
+def _multi_scoring(objective_presses):
+    """A 2-player game at its scoring, P1's score form open."""
+    app = _app(mptest.tmpdir())
+    app.start()
+    _taps(app, "C,DOWN,C," + objective_presses + "," + ",".join(["C"] * 14))
+    assert app.state["phase"] == "scoring" and isinstance(app.top(), results.Players)
+    _tap(app, "C")
+    assert isinstance(app.top(), results.ScoreForm)
+    return app, app.top()
+
+
+def test_score_form_takes_no_row_as_entered_and_asks_once_showing_the_total():
+    """Issue 27: a row left at its default is not entered (0 empty slots would
+    score the most), saving with a row missing says which and saves nothing,
+    and saving asks once with the total."""
+    app, form = _multi_scoring("UP,C,C,C,C,C")   # the first four objectives
+    assert app.state["objectives"] == ["audience_authorities", "audience_celebrities",
+                                       "audience_press", "audience_public"]
+    # Each row says what to count on the sheet.
+    assert form.hint("c2") == "Empty slots left in the press area (green); 0 = sold out"
+    assert form.status() == "13 to enter"  # A-D, bonus, 8 tickets
+    n = len(app.record["actions"])
+    for _ in range(len(form.rows) - 2):       # DOWN through every row to Save
+        _tap(app, "DOWN")
+    assert form.rows[form.focus] == "save"
+    assert form.missing() == ["c0", "c1", "c2", "c3", "bonus"]  # tickets seen: entered
+    _tap(app, "C")
+    box = app.top()
+    assert isinstance(box, MessageBox) and box.title == "Not entered yet"
+    assert " ".join(box.lines).startswith("A, B, C, D, usher bonus:")
+    assert len(app.record["actions"]) == n and app.state["scores"][0] is None
+    _tap(app, "C")                            # OK: back on the form, on the first missing row
+    assert app.top() is form and form.rows[form.focus] == "c0"
+    for value in (0, 3, 12, 7, 2):            # A sold out (15 x2), 9, 0, 4; bonus 2
+        _tap(app, "C")
+        _enter(app, value)
+    assert form.missing() == [] and form.status() == "all entered"
+    assert form.total() == 30 + 9 + 0 + 4 + 0 + 2
+    while form.rows[form.focus] != "save":
+        _tap(app, "DOWN")
+    _tap(app, "C")                            # the one question, with the total
+    ask = app.top()
+    assert ask.title == "Save P1's score?" and "Total 45" in ask.lines
+    assert "Objectives 43 (A doubled)" in ask.lines and "Usher bonus 2" in ask.lines
+    _tap(app, "A")                            # Back: nothing saved, the form as it was
+    assert app.top() is form and app.state["scores"][0] is None
+    assert len(app.record["actions"]) == n
+    _tap(app, "C")
+    _tap(app, "C")                            # Save
+    assert len(app.record["actions"]) == n + 1
+    assert app.state["scores"][0]["total"] == 45
+    assert isinstance(app.top(), results.Players)
+
+
+def test_score_form_says_what_every_objective_counts():
+    from usher.games.takeaseat import scoring as sc
+    from usher.ui import text
+    from usher.ui.games.takeaseat import draw
+    for oid in sc.OBJECTIVES:
+        words = draw.count_words(oid)
+        assert text.width(text.SMALL, words) <= 288, words
+        assert ("0 = sold out" in words) == (oid in sc.EMPTY_SLOT_LADDER), words
+    assert mptest.raises(ValueError, draw.count_words, "nope")

@@ -19,14 +19,15 @@ _TURN1 = "B,C,C,C,A,C,B~,A,C,restart"
 # is a double reservation (B picks the first cell).
 _TURNS = ",".join(["C,C,B,C" if t == 3 else "C,UP,C,DOWN,C" if t % 4 == 0 else "C,C,C"
                    for t in range(2, 15)])
-# Scoring: counts A-D 2,1,3,4, usher bonus 5, save; the result.
-_SCORE = "C,C,UP,UP,C,C,UP,C,C,UP,UP,UP,C,C,UP*3,C,C,UP*4,C,C"
+# Scoring: counts A-D 2,1,3,4, usher bonus 5, save and confirm; the result.
+_SCORE = "C,C,UP,UP,C,C,UP,C,C,UP,UP,UP,C,C,UP*3,C,C,UP*4,C,C,C"
 
 # Multiplayer: 2 players, standard objectives; 7 turns, undo one through
 # the menu's History, 8 more turns to the scoring; each player's counts A-D,
-# usher bonus and a few ticket outcomes (C cycles), save; the result.
-_P1 = "C,C,UP,UP,C,C,UP,C,C,C,C,UP*3,C,C,UP*4,C,C,%s,C,C,%s,C" % (_down(2), _down(6))
-_P2 = "C,C,UP*6,C,C,C,C,C,C,C,C,UP,C,C,C,C,DOWN,C,%s,C" % _down(7)
+# usher bonus and a few ticket outcomes (C cycles), save and confirm; the
+# result.
+_P1 = "C,C,UP,UP,C,C,UP,C,C,C,C,UP*3,C,C,UP*4,C,C,%s,C,C,%s,C,C" % (_down(2), _down(6))
+_P2 = "C,C,UP*6,C,C,C,C,C,C,C,C,UP,C,C,C,C,DOWN,C,%s,C,C" % _down(7)
 _MULTI = ("C,DOWN,C,C," + ",".join(["C"] * 7) + ",A,C,B~,A," + ",".join(["C"] * 8)
           + "," + _P1 + "," + _P2)
 
