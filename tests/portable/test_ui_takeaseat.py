@@ -17,7 +17,8 @@ from usher.ui.widgets import MessageBox
 # B rows (3/row), C relevant_people (2 each), D empty_areas (1 each).
 ENTER_OBJECTIVES = "UP,C,DOWN,DOWN,DOWN,DOWN,C,DOWN,DOWN,DOWN,DOWN,C," \
                    "DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,C," + ",".join(["DOWN"] * 10) + ",C"
-SOLO_SETUP = "C,C," + ENTER_OBJECTIVES + ",DOWN,C,C"  # right Sample 1, left Sample 2
+# right Sample 1, left Sample 2; C past the objectives to lay out
+SOLO_SETUP = "C,C," + ENTER_OBJECTIVES + ",DOWN,C,C,C"
 TRACK = (0, 2, 5, 10, 20)  # TS-18
 
 
@@ -265,7 +266,7 @@ def test_ts20_ts22_multiplayer_tracker_scoring_and_bonus_tie_break():
     data = mptest.tmpdir()
     app = _app(data)
     app.start()
-    _taps(app, "C,DOWN,DOWN,C," + ENTER_OBJECTIVES)  # 3 players
+    _taps(app, "C,DOWN,DOWN,C," + ENTER_OBJECTIVES + ",C")  # 3 players, objectives laid out
     assert app.state["mode"] == "multi" and app.state["players"] == 3
     assert isinstance(app.top(), results.Tracker)
     for turn in range(1, 15):
@@ -337,14 +338,14 @@ def _multi_scoring(objective_presses):
     """A 2-player game at its scoring, P1's score form open."""
     app = _app(mptest.tmpdir())
     app.start()
-    _taps(app, "C,DOWN,C," + objective_presses + "," + ",".join(["C"] * 14))
+    _taps(app, "C,DOWN,C," + objective_presses + "," + ",".join(["C"] * 15))
     assert app.state["phase"] == "scoring" and isinstance(app.top(), results.Players)
     _tap(app, "C")
     assert isinstance(app.top(), results.ScoreForm)
     return app, app.top()
 
 
-def test_score_form_takes_no_row_as_entered_and_asks_once_showing_the_total():
+def test_ts15_score_form_takes_no_row_as_entered_and_asks_once_showing_the_total():
     """Issue 27: a row left at its default is not entered (0 empty slots would
     score the most), saving with a row missing says which and saves nothing,
     and saving asks once with the total."""
@@ -387,7 +388,7 @@ def test_score_form_takes_no_row_as_entered_and_asks_once_showing_the_total():
     assert isinstance(app.top(), results.Players)
 
 
-def test_score_form_says_what_every_objective_counts():
+def test_ts15_score_form_says_what_every_objective_counts():
     from usher.games.takeaseat import scoring as sc
     from usher.ui import text
     from usher.ui.games.takeaseat import draw
@@ -396,3 +397,34 @@ def test_score_form_says_what_every_objective_counts():
         assert text.width(text.SMALL, words) <= 288, words
         assert ("0 = sold out" in words) == (oid in sc.EMPTY_SLOT_LADDER), words
     assert mptest.raises(ValueError, draw.count_words, "nope")
+
+
+def test_ts14_the_dealt_objectives_are_shown_before_turn_1_solo_and_multiplayer():
+    """Issue 27 (the rulebook's setup step 5): before turn 1 the device says
+    which 4 objective cards to lay out, A to D; a restart on that screen comes
+    back to it, and after it to turn 1."""
+    from usher.ui.games.takeaseat import draw, layout
+    for setup, turn1 in (("C,C,C,C", solo.TurnScreen), ("C,DOWN,C,C", results.Tracker)):
+        data = mptest.tmpdir()
+        app = _app(data)
+        app.start()
+        _taps(app, setup)                 # solo (random panels) or 2 players, standard deal
+        shown = app.top()
+        assert isinstance(shown, layout.LayOut) and app.record["actions"] == []
+        assert shown.keys()[2] == "Turn 1"
+        buf, canvas = new_canvas()
+        again = App(canvas, data, {"battery": lambda: 80})
+        again.start()                     # a restart on it: the same screen
+        assert isinstance(again.top(), layout.LayOut)
+        _tap(again, "C")
+        assert isinstance(_view(again), turn1) and again.record["actions"] == []
+        buf, canvas = new_canvas()
+        third = App(canvas, data, {"battery": lambda: 80})
+        third.start()                     # a restart after it: turn 1
+        assert isinstance(_view(third), turn1)
+    # The objective names it draws are the dealt ones, A first.
+    names = [draw.objective_name(o) for o in again.state["objectives"]]
+    assert len(set(names)) == 4
+    # A new game shows them again, even with the same seed.
+    layout.new_game(third, "takeaseat", {"mode": "multi", "players": 2})
+    assert isinstance(third.top(), layout.LayOut)

@@ -5,7 +5,7 @@
 from usher.games.takeaseat import panels as pn
 from usher.games.takeaseat import scoring as sc
 from usher.ui import seats
-from usher.ui.games.takeaseat import common, draw
+from usher.ui.games.takeaseat import common, draw, layout
 from usher.ui.widgets import ChoiceEntry, Menu
 
 GAME_ID = "takeaseat"
@@ -63,7 +63,7 @@ def _pick_objective(app, opts):
 
 def _panels_or_start(app, opts):
     if opts["mode"] == "multi":
-        app.new_game(GAME_ID, opts)
+        layout.new_game(app, GAME_ID, opts)
         return
     names = [p["name"] for p in _panel_set(app)]
     choices = [("Random panels", -1, None)]
@@ -75,14 +75,14 @@ def _panels_or_start(app, opts):
 
 def _right_panel(app, opts, names, right):
     if right < 0:
-        app.new_game(GAME_ID, opts)
+        layout.new_game(app, GAME_ID, opts)
         return
     choices = [(names[i], i, None) for i in range(len(names)) if i != right]
 
     def left(a, i):
         o = dict(opts)
         o["panels"] = [right, i]
-        a.new_game(GAME_ID, o)
+        layout.new_game(a, GAME_ID, o)
     app.push(ChoiceEntry(app, TITLE, "Left panel (even turns)", choices, left))
 
 
@@ -99,6 +99,8 @@ def _panel_set(app):
 
 def play_screen(app):
     s = app.state
+    if layout.pending(app):
+        return layout.LayOut(app)
     if s["mode"] == "solo":
         if s["phase"] in ("player", "automa") or common.step_pending(app):
             from usher.ui.games.takeaseat import solo
