@@ -202,7 +202,7 @@ def test_sw8_tie_on_points_broken_by_scored_characters():
     st = app.state
     assert _totals(app) == [2, 2] and st["winners"] == [0]
     assert isinstance(app.top(), EndScreen)
-    assert tie_note(st["players"], st["winners"]) == "Tie on 2 points: most characters scored wins"
+    assert tie_note(st["players"], st["winners"]) == "Tie on 2 points: most characters scored (Chars) wins"
 
 
 def test_sw6_seymour_removes_a_card_and_scores_his_minimum():
@@ -275,3 +275,10 @@ def test_winner_table_explains_its_short_headers():
     assert "Dest: Reached Your Destination +4" in final.LEGEND and "Final: final scoring" in final.LEGEND
     assert text.width(text.SMALL, final.LEGEND) <= 288
     assert text.width(text.SMALL, final.LEGEND_ALL[0]) <= 288
+    # Issue 27: every line that can stand under the table explains "Chars".
+    assert "Chars" in heads and "Chars: characters" in final.LEGEND_ALL[0]
+    for wins, totals in (([0], [5, 3]), ([0], [5, 5]), ([0, 1], [5, 5])):
+        players = [{"total": t, "scored": []} for t in totals]
+        note = final.tie_note(players, wins)
+        assert "(Chars)" in note or note.startswith("Chars ="), note
+        assert text.width(text.SMALL, note) <= 288

@@ -174,17 +174,55 @@ def test_pl15_a_solo_turn_is_partial_refreshes_of_one_screen():
     assert app.top().status() == "Turn 4/14  Automa: Right panel"  # TS-5: player left
 
 
-def test_pl11_refused_pass_shows_the_engine_message_state_unchanged():
+def drawn_texts(app):
+    """Every string the top screen draws (usher.ui.text's draw functions
+    recorded for one redraw)."""
+    from usher.ui import text
+    seen = []
+    depth = [0]  # draw_centered and draw_right call draw: count the outer call
+    saved = (text.draw, text.draw_centered, text.draw_right)
+
+    def rec(fn):
+        def f(c, font, s, *rest):
+            if not depth[0]:
+                seen.append(s)
+            depth[0] += 1
+            try:
+                return fn(c, font, s, *rest)
+            finally:
+                depth[0] -= 1
+        return f
+    text.draw, text.draw_centered, text.draw_right = rec(saved[0]), rec(saved[1]), rec(saved[2])
+    try:
+        app.top().draw(app.canvas)
+    finally:
+        text.draw, text.draw_centered, text.draw_right = saved
+    return seen
+
+
+def test_pl11_pass_is_offered_only_when_the_engine_takes_it():
+    """Issue 27: no "Pass" while a scratch is possible (B does nothing then);
+    with no valid scratch left on the panel "Pass" is offered and plays, and
+    each ticket says "no valid cell" (its last seat stays, TS-4), not "full"."""
     app = _app(mptest.tmpdir())
     app.start()
     _taps(app, SOLO_SETUP)
     before = canonical_json(app.state)
-    _tap(app, "B")  # Pass while a scratch is possible
-    assert isinstance(app.top(), MessageBox)
-    assert "A scratch is still possible" in " ".join(app.top().lines)
-    assert canonical_json(app.state) == before and app.record["actions"] == []
-    _tap(app, "C")
+    assert app.top().keys()[1] is None
+    _tap(app, "B")
     assert isinstance(_view(app), solo.TurnScreen)
+    assert canonical_json(app.state) == before and app.record["actions"] == []
+    # Every ticket of this turn's panel down to its last unscratched seat.
+    s = app.state
+    for a in range(4):
+        ticket = s["tickets"][s["panel"]][a]
+        s["scratches"][s["panel"]][a] = [[c[0], c[1], tk.PLAYER] for c in ticket[1:]]
+    app.reset([app.top(), solo.SoloScreen(app, solo.TurnScreen(app))])
+    assert app.top().keys() == ("Menu", "Pass", None)
+    texts = drawn_texts(app)
+    assert texts.count("no valid cell") == 4 and "full" not in texts
+    _tap(app, "B")
+    assert [a["type"] for a in app.record["actions"]] == ["pass", "automa"]
 
 
 def test_pl8_ts12_undo_through_history_redraws_the_same_automa_card():
@@ -428,3 +466,53 @@ def test_ts14_the_dealt_objectives_are_shown_before_turn_1_solo_and_multiplayer(
     # A new game shows them again, even with the same seed.
     layout.new_game(third, "takeaseat", {"mode": "multi", "players": 2})
     assert isinstance(third.top(), layout.LayOut)
+
+
+def test_history_names_turn_panel_and_automa_scratches_and_says_what_undo_removed():
+    """Issue 27: a scratch's line has its turn and panel, the Automa's what it
+    scratched; after an undo the first row says what was removed."""
+    app = _app(mptest.tmpdir())
+    app.start()
+    _taps(app, SOLO_SETUP)
+    _solo_turn(app)
+    _solo_turn(app)
+    history = History(app)
+    app.push(history)
+    acts = app.record["actions"]
+    lines = [history.line(i) for i in range(len(acts))]
+    a = acts[0]
+    assert lines[0] == "1. T1 right: Scratch %s r%dc%d" % (a["area"], a["cells"][0][0] + 1,
+                                                           a["cells"][0][1] + 1), lines
+    assert lines[2].startswith("3. T2 left: Scratch "), lines
+    s = app.state["automa_last"]           # turn 2's Automa, on the right panel
+    e = s["scratches"][0]
+    assert lines[3].startswith("4. T2 Automa right: %s card" % s["area"]), lines
+    cell = "r%dc%d" % (e["cell"][0] + 1, e["cell"][1] + 1)
+    if e["area"] == s["area"]:
+        assert lines[3].endswith(" card -> " + cell) or (" card x2 -> " + cell) in lines[3], lines
+    else:
+        assert ("%s %s (" % (e["area"], cell)) in lines[3], lines
+    assert lines[1].startswith("2. T1 Automa left: "), lines
+    assert history.status() == "4 actions" and "Undone" not in " ".join(drawn_texts(app))
+    _hold(app, "B")
+    assert len(app.record["actions"]) == 3
+    assert history.undone == lines[3]
+    assert any(t.startswith("Undone: 4. T2 Automa") for t in drawn_texts(app))
+    _tap(app, "DOWN")                      # the next press: the note goes
+    assert history.undone is None
+    _hold(app, "B")
+    _hold(app, "B")
+    _hold(app, "B")
+    assert history.status() == "0 actions" and history.undone == lines[0]
+
+
+def test_automa_fallback_names_every_area_it_tried():
+    """Issue 27, TS-10: from the drawn area in cyclic order, every area tried
+    before the one scratched."""
+    from usher.ui.games.takeaseat import draw
+    assert draw.fallback_words("press", "authorities") == \
+        "press, public: no valid cell -> authorities"
+    assert draw.fallback_words("authorities", "celebrities") == \
+        "authorities: no valid cell -> celebrities"
+    assert draw.fallback_words("public", "press") == \
+        "public, authorities, celebrities: no valid cell -> press"

@@ -193,9 +193,6 @@ class ChoiceEntry(Screen):
     def keys(self):
         return ("Cancel", None, "OK")
 
-    def status(self):
-        return "%d/%d" % (self.index + 1, len(self.choices))
-
     def place(self, lines=None):
         _form_window(self)
 
@@ -216,6 +213,11 @@ class ChoiceEntry(Screen):
         c.line(cx, y - 14, cx + 5, y - 9, 1)
         c.line(cx - 5, y + 25, cx, y + 30, 1)
         c.line(cx, y + 30, cx + 5, y + 25, 1)
+        # Which choice of how many, beside the box (not in the title bar,
+        # where "1/6" read like a step of the setup).
+        where = "%d of %d" % (self.index + 1, len(self.choices))
+        if (WIDTH + w) // 2 + 14 + text.width(text.SMALL, where) <= WIDTH - 2:
+            text.draw(c, text.SMALL, where, (WIDTH + w) // 2 + 14, y + 4)
 
     def button(self, b):
         n = len(self.choices)

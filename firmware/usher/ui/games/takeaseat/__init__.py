@@ -117,6 +117,47 @@ def play_screen(app):
     return results.MultiResult(app)
 
 
+def history_lines(app):
+    """One History line per action with what the action alone does not say
+    (issue 27): the turn and panel of a scratch, and what the Automa's card
+    made it scratch, fall back to or skip, found by replaying the record."""
+    rec = app.record
+    state = app.engine.new_game(rec["options"], rec["seed"])
+    lines = []
+    for a in rec["actions"]:
+        t = a.get("type")
+        where = "T%d %s: " % (state["turn"], draw.SIDES[state["panel"]].lower())
+        state = app.engine.apply(state, a)
+        if t == "automa":
+            lines.append(automa_line(state["automa_last"]))
+        elif t in ("reserve", "pass"):
+            lines.append(where + describe(a))
+        elif t == "next_turn":
+            lines.append("Turn %d done" % (state["turn"] - 1 if state["phase"] == "player"
+                                            else state["turn"]))
+        else:
+            lines.append(describe(a))
+    return lines
+
+
+def automa_line(step):
+    """The Automa's turn in one line: its panel, card area, x2, and each
+    scratch (cell, or the areas it fell back past, TS-10) or skip."""
+    out = []
+    for e in step["scratches"]:
+        cell = draw.cell_name(e["cell"])
+        if e["area"] == step["area"]:
+            out.append(cell)
+        else:
+            out.append("%s %s (%s no valid cell)" % (
+                e["area"], cell, ", ".join(draw.skipped_areas(step["area"], e["area"]))))
+    for sk in step["skipped"]:
+        out.append("scratch %d skipped" % sk["scratch"])
+    return "T%d Automa %s: %s card%s -> %s" % (
+        step["turn"], draw.SIDES[step["panel"]].lower(), step["area"],
+        " x2" if step["x2"] else "", ", ".join(out))
+
+
 def describe(action):
     t = action.get("type")
     if t == "reserve":
