@@ -65,8 +65,9 @@ def test_no_golden_image_shows_a_cut_strip_of_the_screen_under_a_sheet():
         top = sheet_top(image)
         if top is not None:
             sheets[name] = top
-            assert cut_strip(image, top) == (), "%s: rows %r of the screen below show over the sheet at row %d" % (
-                name, cut_strip(image, top), top)
+            strip = cut_strip(image, top)
+            assert strip == (), "%s: rows %r of the screen below show over the sheet at row %d" % (
+                name, strip, top)
     # The check sees the sheets it is about (the detector finds them).
     for name in ("number_entry", "choice_entry", "seatwars_setup", "multisala_entry_hall"):
         assert sheets.get(name) == 16, (name, sheets.get(name))

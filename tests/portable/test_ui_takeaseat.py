@@ -4,6 +4,7 @@
 # the TS-20 tie-break, a refused entry (PL-11), undo through History (PL-8)
 # and resume after a restart on the same screen (PL-8).
 import mptest
+from mptest import drawn_texts
 
 from usher.core.game import canonical_json
 from usher.games.takeaseat import tickets as tk
@@ -172,32 +173,6 @@ def test_pl15_a_solo_turn_is_partial_refreshes_of_one_screen():
         since = 0 if since >= 4 else since + 1
     assert [r[0] for r in requests] == expected
     assert app.top().status() == "Turn 4/14  Automa: Right panel"  # TS-5: player left
-
-
-def drawn_texts(app):
-    """Every string the top screen draws (usher.ui.text's draw functions
-    recorded for one redraw)."""
-    from usher.ui import text
-    seen = []
-    depth = [0]  # draw_centered and draw_right call draw: count the outer call
-    saved = (text.draw, text.draw_centered, text.draw_right)
-
-    def rec(fn):
-        def f(c, font, s, *rest):
-            if not depth[0]:
-                seen.append(s)
-            depth[0] += 1
-            try:
-                return fn(c, font, s, *rest)
-            finally:
-                depth[0] -= 1
-        return f
-    text.draw, text.draw_centered, text.draw_right = rec(saved[0]), rec(saved[1]), rec(saved[2])
-    try:
-        app.top().draw(app.canvas)
-    finally:
-        text.draw, text.draw_centered, text.draw_right = saved
-    return seen
 
 
 def test_pl11_pass_is_offered_only_when_the_engine_takes_it():
