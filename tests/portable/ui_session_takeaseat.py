@@ -12,7 +12,8 @@ def _down(n):
 # areas), right panel Sample 1, left Sample 2; the objectives to lay out.
 _ENTER = "UP,C,%s,C,%s,C,%s,C,%s,C" % (_down(4), _down(4), _down(6), _down(10))
 _SOLO_SETUP = "C,C," + _ENTER + ",DOWN,C,C,C"
-# Turn 1: a refused pass, then a scratch; Menu -> History, undo the Automa's
+# Turn 1: B (no Pass offered while a scratch is possible: nothing happens),
+# then a scratch; Menu -> History, undo the Automa's
 # turn (hold B), draw again; a restart on the Automa step.
 _TURN1 = "B,C,C,C,A,C,B~,A,C,restart"
 # Turn 2 onwards: close the Automa step, choose the ticket, scratch; turn 3

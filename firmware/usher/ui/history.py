@@ -34,8 +34,7 @@ class History(Screen):
     def status(self):
         if self.hint:
             return "hold B to undo"
-        n = len(self._actions())
-        return "%d action%s" % (n, "" if n == 1 else "s")
+        return text.plural(len(self._actions()), "action")
 
     def _actions(self):
         rec = self.app.record

@@ -282,7 +282,7 @@ class PlayScore(_Rows):
     def draw_body(self, c):
         f = self.full
         S = text.SMALL
-        head = "%d actions, seed %d" % (f["actions"], f["seed"])
+        head = "%s, seed %d" % (text.plural(f["actions"], "action"), f["seed"])
         if len(self.rows) > self.fit:
             head = "%d-%d/%d " % (self.top + 1, min(len(self.rows), self.top + self.fit),
                                   len(self.rows)) + head

@@ -5,7 +5,7 @@ from usher.games.seatwars import engine
 from usher.ui import seats, text
 from usher.ui.canvas import WIDTH
 from usher.ui.games.seatwars import act
-from usher.ui.games.seatwars.bus import BusPicker, draw_bus, plural
+from usher.ui.games.seatwars.bus import BusPicker, draw_bus
 from usher.ui.history import History
 from usher.ui.screen import BODY_Y, Screen
 from usher.ui.widgets import ChoiceEntry, Confirm, Menu, MessageBox, NumberEntry
@@ -77,7 +77,7 @@ def note(state):
     end = state["turn_end"]
     if state["actions"] == engine.ACTIONS_PER_TURN and end and end["player"] != state["current"]:
         who = seats.label(end["player"])
-        s = "%s drew %s" % (who, plural(end["draw"], "card") if end["draw"] else "nothing")
+        s = "%s drew %s" % (who, text.plural(end["draw"], "card") if end["draw"] else "nothing")
         if end["discard"]:
             s += ", must discard %d (limit 7)" % end["discard"]
         return s
@@ -298,7 +298,7 @@ class EndTurnScreen(Screen):
             c.rect(x + 3, BODY_Y + 5, 16, 24, 1)
         x = 16 + max(draw, 1) * 10 + 14
         if draw:
-            text.draw(c, text.BODY, "Draw " + plural(draw, "card"), x, BODY_Y + 2)
+            text.draw(c, text.BODY, "Draw " + text.plural(draw, "card"), x, BODY_Y + 2)
             text.draw(c, text.SMALL, "one per unspent action", x, BODY_Y + 18)
         else:
             if st["players"][st["current"]]["missed"]:
@@ -352,4 +352,4 @@ class EndTurnScreen(Screen):
                 if end["discard"]:
                     who = seats.label(end["player"])
                     app.push(MessageBox(app, "Hand limit", "%s: discard %s to get down to 7."
-                                        % (who, plural(end["discard"], "card"))))
+                                        % (who, text.plural(end["discard"], "card"))))

@@ -94,7 +94,7 @@ class ScoreForm(Screen):
             return "Your scratches on this ticket vs your neighbour's (C)"
         n = len(self.missing())
         if n:
-            return "%d %s to enter first" % (n, "row" if n == 1 else "rows")
+            return text.plural(n, "row") + " to enter first"
         return "Save asks once, showing the total"
 
     def draw_body(self, c):
