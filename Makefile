@@ -17,7 +17,7 @@ PORTABLE_PATH := firmware:tests/portable
 DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 
 .PHONY: setup system-deps sim test test-runtimes test-images check lint types test-cpython test-unix test-device test-wasm test-mpy \
-	bench bench-rp2 test-rp2 screenshots golden fonts icons clean web web-serve web-screenshots faults \
+	bench bench-rp2 test-rp2 release screenshots golden fonts icons clean web web-serve web-screenshots faults \
 	firmware firmware-stock firmware-unix32 firmware-deps test-frozen \
 	circuitpython circuitpython-deps circuitpython-unix test-circuitpython test-circuitpython-unix \
 	test-circuitpython-chip test-cpy-device test-cpy-games
@@ -179,7 +179,7 @@ web-screenshots: $(STAMP) $(NODE_STAMP)
 faults: setup
 	$(PY) bench/faults.py
 
-# README screenshots and the golden images, from scripted sessions (sim/shots.py).
+# The README's screenshots and the golden images, from scripted sessions (sim/shots.py).
 screenshots: $(STAMP)
 	$(PY) -m sim.shots --screenshots
 
@@ -207,6 +207,12 @@ firmware-stock: firmware-deps
 # The 32-bit unix port with the firmware frozen: build/firmware/unix32/micropython
 firmware-unix32: firmware-deps
 	$(PYTHON) tools/firmware_image.py unix32
+
+# What a release attaches, the files an owner downloads, in build/release/
+# (tools/release.py): both MicroPython images, the CIRCUITPY folder as a zip,
+# SHA256SUMS and INSTALL.txt. Builds the images first (minutes when cold).
+release: $(STAMP) firmware circuitpython
+	$(PY) tools/release.py
 
 # CircuitPython 10.2.1 (firmware/boards/circuitpython/, tools/circuitpython_image.py):
 # its sources from ../shared/vendor, its build scripts' Python packages in a
@@ -260,7 +266,7 @@ test-circuitpython-unix: circuitpython-unix
 # from those files on its drive, resumes, plays the rest with a reset among
 # them, every picture equal to the simulator's. The endings cost 57-111 s of
 # CPU time each (about 5 CPU-minutes, two at a time: USHER_RP2_JOBS);
-# README "On CircuitPython". The portable tests and these run side by side
+# docs/circuitpython.md. The portable tests and these run side by side
 # (each takes one core), each one's output kept together; then the device
 # layer's tests on the unix port.
 test-circuitpython: $(STAMP) $(NODE_STAMP) circuitpython
@@ -276,7 +282,7 @@ test-circuitpython-chip: $(STAMP) $(NODE_STAMP) circuitpython
 # a time (USHER_RP2_JOBS), every picture compared with the simulator's. Not
 # in `make test` (which plays each game's ending from a saved game instead,
 # test-circuitpython-chip): the four sessions are about 28 minutes of CPU
-# time on the emulated chip (README "On CircuitPython": where the time goes).
+# time on the emulated chip (docs/performance.md: where the time goes).
 test-cpy-games: $(STAMP) $(NODE_STAMP) circuitpython
 	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython/test_cpy_games.py
 

@@ -3,6 +3,9 @@
   python -m sim.shots --screenshots   docs/screenshots/*.png (2x)  [make screenshots]
   python -m sim.shots --golden        tests/host/golden/*.png (1x) [make golden]
 
+The screens with names show SHOWCASE_NAMES in the screenshots and the
+widest names the roster allows (LONG_NAMES) in the golden images.
+
 Golden images are compared pixel for pixel by tests/host/test_ui_golden.py;
 regenerate them on purpose after a deliberate change to how screens look.
 """
@@ -29,6 +32,9 @@ SHOTS = (
 # M are the widest letters): screens with them must stay readable (names cut
 # by the rule of usher.ui.seats, never overlapping).
 LONG_NAMES = ("WWWWWWWWWW", "MMMMMMMMMM", "Maximilian", "Wolfgang-W")
+# The README's screenshots show the same screens with names a table would
+# have; the golden images keep the widest ones, which are the test.
+SHOWCASE_NAMES = ("Anna", "Ben", "Carla", "Dario")
 GOLDEN_DIR = os.path.join(ROOT, "tests", "host", "golden")
 SCREENSHOT_DIR = os.path.join(ROOT, "docs", "screenshots")
 
@@ -72,7 +78,8 @@ def with_seat_names(script):
     raise ValueError("the script never starts a game")
 
 
-# Screens with the longest names (golden images; README screenshots too).
+# Screens with the players' names: the longest in the golden images,
+# SHOWCASE_NAMES in the README's screenshots.
 _NAMED = ("seatwars_turn", "seatwars_challenge", "seatwars_final_scoring", "seatwars_winner",
           "theatre_draws", "theatre_round", "theatre_result", "theatre_end",
           "multisala_halls", "multisala_score_hall", "multisala_scores", "multisala_end_2p",
@@ -107,7 +114,7 @@ def icon_sheet():
     return bytes(buf)
 
 
-def write(folder, scale, with_icons):
+def write(folder, scale, with_icons, roster):
     os.makedirs(folder, exist_ok=True)
     for name, script in SHOTS:
         path = os.path.join(folder, name + ".png")
@@ -117,7 +124,7 @@ def write(folder, scale, with_icons):
         print("%-44s %s" % (os.path.relpath(path, ROOT), counts))
     for name, script in NAMED_SHOTS:
         path = os.path.join(folder, name + ".png")
-        buf, counts = play(script, LONG_NAMES)
+        buf, counts = play(script, roster)
         save_png(buf, path, scale)
         print("%-44s %s" % (os.path.relpath(path, ROOT), counts))
     if with_icons:
@@ -135,9 +142,9 @@ def main(argv):
     if not (args.golden or args.screenshots):
         ap.error("say --golden or --screenshots")
     if args.golden:
-        write(GOLDEN_DIR, 1, False)
+        write(GOLDEN_DIR, 1, False, LONG_NAMES)
     if args.screenshots:
-        write(SCREENSHOT_DIR, 2, True)
+        write(SCREENSHOT_DIR, 2, True, SHOWCASE_NAMES)
     return 0
 
 

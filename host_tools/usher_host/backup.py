@@ -8,7 +8,6 @@ firmware's own checks (the saved game replays, settings and records have
 their shape, owner data passes its validator within the device's size
 limit); a backup with a bad file is refused, naming each one, and nothing
 is written (PL-11: a restore must not put a damaged file over a good one)."""
-import json
 import os
 
 from usher_host import datakinds, devfiles, layout, link
@@ -65,6 +64,12 @@ def _json_check(rel):
     return None
 
 
+def _storage():
+    datakinds._firmware()
+    from usher.core import storage
+    return storage
+
+
 def _problem(rel, data):
     """Why the backup's file rel (its bytes data) must not go to the board,
     or None."""
@@ -83,9 +88,9 @@ def _problem(rel, data):
         return None if not found else "%s%s" % (printable(found[0]), (" (and %d more)" % (len(found) - 1))
                                                   if len(found) > 1 else "")
     try:
-        obj = json.loads(text)
-    except ValueError:
-        return "not valid JSON"
+        obj = _storage().decode(text)        # the seal checked too (PL-17)
+    except ValueError as e:
+        return str(e)
     try:
         check(obj)
     except Exception as e:  # the firmware's checks say why in their message

@@ -152,8 +152,8 @@ def _probe_writable(drive):
     except OSError as e:
         raise HostError(
             "The CIRCUITPY drive %s does not take writes from this computer (%s). Usher's boot.py gives "
-            "the drive to the firmware (for its saves), and the computer then sees it read-only: restart "
-            "the board the way README.md (\"On CircuitPython\") gives for USB editing, then run usher "
+            "the drive to the firmware (for its saves), and the computer then sees it read-only: hold UP "
+            "while pressing RESET and keep it held for a second (USB editing mode), then run usher "
             "flash again. Nothing was copied." % (drive, e.strerror or e)) from None
 
 

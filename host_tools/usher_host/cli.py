@@ -28,6 +28,17 @@ def _port_arg(p):
     p.add_argument("--port", "-p", help="serial port of the board (default: the only RP2040 board found)")
 
 
+def _data_dir_arg(p):
+    from usher_host import layout
+    p.add_argument("--data-dir", default=layout.DATA_DIR,
+                   help="data folder on the board (default: %(default)s)")
+
+
+def _command(sub, name, text):
+    """A subcommand whose one line in `usher --help` is also its own --help's description."""
+    return sub.add_parser(name, help=text, description=text[:1].upper() + text[1:] + ".")
+
+
 def _firmware_dir(args):
     return os.path.abspath(args.firmware or os.path.join(ROOT, "firmware"))
 
@@ -150,12 +161,15 @@ def parser():
     ap = argparse.ArgumentParser(prog="usher", description="Usher host tools: flash the board, "
                                  "pull its log, replay games, check and upload owner data, "
                                  "back up and restore.")
-    sub = ap.add_subparsers(dest="command", required=True)
+    sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                            help="one of the commands below; `usher COMMAND --help` says more")
+    kinds = layout.data_kind_names()
+    kind_help = "which owner data: %s" % ", ".join(kinds)
 
-    p = sub.add_parser("devices", help="list serial ports that look like MicroPython boards")
+    p = _command(sub, "devices", "list serial ports that look like MicroPython boards (USB VID 2E8A)")
     p.set_defaults(func=cmd_devices)
 
-    p = sub.add_parser("flash", help="compile the firmware and copy what changed, then reset")
+    p = _command(sub, "flash", "compile the firmware and copy what changed, then reset")
     _port_arg(p)
     p.add_argument("--firmware", help="firmware folder (default: the repository's firmware/)")
     p.add_argument("--cache", help="folder for compiled .mpy files (default: build/flash)")
@@ -176,18 +190,19 @@ def parser():
     p.add_argument("--owner-data", metavar="DIR",
                    help="on a board running the firmware image: copy only the owner data in DIR "
                    "(laid out like the board's data folder)")
-    p.add_argument("--data-dir", default=layout.DATA_DIR, help="data folder on the board")
+    _data_dir_arg(p)
     p.set_defaults(func=cmd_flash)
 
-    p = sub.add_parser("logs", help="pull the device log as JSON lines (or --follow the console)")
+    p = _command(sub, "logs", "pull the device log as JSON lines (or --follow the console)")
     _port_arg(p)
     p.add_argument("--output", "-o", help="file to write (default: stdout)")
     p.add_argument("--follow", "-f", action="store_true", help="stream the board's console live")
-    p.add_argument("--data-dir", default=layout.DATA_DIR, help="data folder on the board")
+    _data_dir_arg(p)
     p.set_defaults(func=cmd_logs)
 
-    p = sub.add_parser("replay", help="replay a pulled log or saved game in the simulator")
-    p.add_argument("file", help="a log pulled with `usher logs` (JSON lines) or a saved game (JSON)")
+    p = _command(sub, "replay", "replay a pulled log, saved game or kept play on the desktop")
+    p.add_argument("file", help="a log pulled with `usher logs` (JSON lines), a saved game (JSON) "
+                   "or a `usher history pull` JSON")
     p.add_argument("--saved", help="the device's saved game to compare with (e.g. from `usher backup`)")
     p.add_argument("--game", type=int, default=-1,
                    help="which game in the log, or which play number in a `usher history pull` "
@@ -196,52 +211,61 @@ def parser():
     p.add_argument("--state", action="store_true", help="also print the whole final state as JSON")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("data", help="owner data: validate, upload, download")
-    dsub = p.add_subparsers(dest="action", required=True)
-    for name, helptext in (("check", "validate a data file"), ("upload", "validate, then copy to the board")):
-        q = dsub.add_parser(name, help=helptext)
-        q.add_argument("kind", choices=layout.data_kind_names())
-        q.add_argument("file")
+    p = _command(sub, "data", "owner data (panels, decks, players): validate, upload, download")
+    dsub = p.add_subparsers(dest="action", required=True, metavar="ACTION",
+                            help="check, upload or download")
+    for name, helptext, file_help in (
+            ("check", "validate a data file with the firmware's own checks, as the device reads it",
+             "the file to check (at most 24 KB, UTF-8)"),
+            ("upload", "validate a data file, then copy it to the board",
+             "the file to check and copy")):
+        q = _command(dsub, name, helptext)
+        q.add_argument("kind", choices=kinds, metavar="KIND", help=kind_help)
+        q.add_argument("file", help=file_help)
         if name == "upload":
             _port_arg(q)
-            q.add_argument("--data-dir", default=layout.DATA_DIR)
+            _data_dir_arg(q)
             q.add_argument("--folder", help="copy into a local data folder instead of a board "
                            "(the simulator's: out/sim-data)")
-    q = dsub.add_parser("download", help="copy a data file back from the board")
-    q.add_argument("kind", choices=layout.data_kind_names())
-    q.add_argument("file")
+    q = _command(dsub, "download", "copy a data file back from the board")
+    q.add_argument("kind", choices=kinds, metavar="KIND", help=kind_help)
+    q.add_argument("file", help="where to write it on this computer")
     _port_arg(q)
-    q.add_argument("--data-dir", default=layout.DATA_DIR)
+    _data_dir_arg(q)
     p.set_defaults(func=cmd_data)
 
-    p = sub.add_parser("history", help="the play history: pull it as CSV and JSON")
-    hsub = p.add_subparsers(dest="action", required=True)
-    q = hsub.add_parser("pull", help="write history.csv and history.json (docs/history.md)")
+    p = _command(sub, "history", "the play history: pull it as CSV and JSON")
+    hsub = p.add_subparsers(dest="action", required=True, metavar="ACTION", help="pull")
+    q = _command(hsub, "pull", "write history.csv and history.json (docs/history.md)")
     _port_arg(q)
     q.add_argument("--output", "-o", default=".", help="folder for history.csv and history.json")
-    q.add_argument("--data-dir", default=layout.DATA_DIR, help="data folder on the board")
+    _data_dir_arg(q)
     q.add_argument("--from", dest="source", metavar="FOLDER",
                    help="read a local data folder instead of a board (the simulator's "
                    "out/sim-data, a `usher backup`)")
     p.set_defaults(func=cmd_history)
 
-    p = sub.add_parser("clock", help="set the board's clock (dates the history) and restart the "
-                       "firmware keeping it")
+    p = _command(sub, "clock", "set the board's clock (dates the history) and restart the "
+                 "firmware keeping it")
     _port_arg(p)
     p.add_argument("--no-restart", action="store_true",
                    help="leave the board at the REPL (every usher command sets the clock anyway)")
     p.set_defaults(func=cmd_clock)
 
-    for name, func, helptext in (("backup", cmd_backup, "copy saved games and records to a folder"),
-                                 ("restore", cmd_restore, "copy them back to the board")):
-        p = sub.add_parser(name, help=helptext)
+    for name, func, helptext, folder_help in (
+            ("backup", cmd_backup, "copy saved games, records, settings and owner data to a folder",
+             "the folder to write (made if missing)"),
+            ("restore", cmd_restore, "check a backup with the firmware's own checks, then copy it "
+             "back to the board", "a folder written by `usher backup`")):
+        p = _command(sub, name, helptext)
         _port_arg(p)
-        p.add_argument("folder")
-        p.add_argument("--data-dir", default=layout.DATA_DIR, help="data folder on the board")
+        p.add_argument("folder", help=folder_help)
+        _data_dir_arg(p)
         p.set_defaults(func=func)
 
     # PL-13: the virtual device.
-    p = sub.add_parser("virtual-device", help="run a virtual board on a pseudo-terminal")
+    p = _command(sub, "virtual-device", "run a virtual board on a pseudo-terminal (MicroPython's "
+                 "unix port, a folder as its flash)")
     p.add_argument("--flash", required=True, help="host folder that acts as the board's flash")
     p.add_argument("--buttons", help="file with a button script the firmware plays at every boot "
                    "(syntax: firmware/usher/device/virtual.py)")

@@ -41,13 +41,20 @@ def load_folder(data_dir):
     playlog = _playlog()
     problem = playlog.open_index(data_dir)[1]
     plays = []
+    damaged = []
     for s in playlog.summaries(data_dir):
         play = dict(s)
         rec = playlog.load_record(data_dir, s["n"])
         if rec is not None:
             play["record"] = {"game": rec["game"], "options": rec["options"], "seed": rec["seed"],
                               "actions": rec["actions"]}
+        elif os.path.exists(playlog.play_path(data_dir, s["n"])):
+            damaged.append(os.path.basename(playlog.play_path(data_dir, s["n"])))
         plays.append(play)
+    if damaged:
+        # (PL-11: a record that fails its seal or shape is named, not used)
+        note = "the actions of %s could not be read (damaged): left out" % ", ".join(damaged)
+        problem = note if problem is None else problem + " " + note
     return plays, problem
 
 

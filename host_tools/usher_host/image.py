@@ -197,8 +197,8 @@ def frozen_text(info):
     return ("This board runs the Usher firmware image %s (Usher %s, MicroPython %s).\n"
             "Its modules are frozen into flash, and frozen modules come first on sys.path: .mpy files "
             "copied to the board would not replace them, so no firmware files were copied.\n"
-            "To update the firmware, install a newer image: usher flash --uf2 (see README, "
-            "\"Install on a board\").\n"
+            "To update the firmware, install a newer image: usher flash --uf2 (see docs/install.md; "
+            "a release attaches the .uf2 files).\n"
             "To copy only owner data (panels and decks), run: usher flash --owner-data DIR, with DIR laid "
             "out like the board's data folder (e.g. a folder from usher backup), or use usher data upload."
             % (info["image"], info["version"], info["micropython"]))

@@ -22,6 +22,7 @@ if FIRMWARE not in sys.path:
 
 from usher import games  # noqa: E402
 from usher.core import game as core  # noqa: E402
+from usher.core import storage  # noqa: E402
 
 
 def _is_start(d):
@@ -143,7 +144,7 @@ def load_record(path, which=-1, notes=None):
     if bad:
         notes.append("%d line(s) with bytes that are not UTF-8 were skipped" % bad)
     try:
-        obj = json.loads(text)
+        obj = storage.decode(text)      # a saved game or kept play: its seal checked (PL-17)
         kept = _kept_play(obj, which, path)
         if kept is not None:
             return _checked(kept, path)
@@ -155,7 +156,7 @@ def load_record(path, which=-1, notes=None):
             if not line.strip():
                 continue
             try:
-                entries.append(json.loads(line))
+                entries.append(storage.decode(line))
             except ValueError:
                 torn += 1
         if torn:
@@ -384,7 +385,7 @@ def ui_beside(saved):
     path = os.path.join(os.path.dirname(os.path.abspath(saved)), "ui.json")
     try:
         with open(path, encoding="utf-8") as f:
-            ui = json.load(f)
+            ui = storage.decode(f.read())
     except (OSError, ValueError):
         return None
     return ui if isinstance(ui, dict) else None

@@ -98,8 +98,9 @@ def saved_phase(files):
     path = os.path.join(files, "data", "game.json")
     if not os.path.exists(path):
         return None
+    from usher.core import storage
     with open(path) as f:
-        record = json.load(f)
+        record = storage.decode(f.read())
     return game.replay(games.engine(record["game"]), record).get("phase")
 
 
@@ -196,6 +197,16 @@ def run_job(job, timeout=None):
         os.unlink(path)
     if r.returncode:
         raise EmulatorError("emulator failed (%d): %s" % (r.returncode, r.stderr[-4000:]))
+    return json.loads(r.stdout)
+
+
+def run_panel_bus(jobs, timeout=120):
+    """Run panel-bus jobs (sim/rp2/panel_bus.mjs: one panel model driven by
+    raw command sequences, no chip) and return their results in order."""
+    r = subprocess.run(["node", os.path.join(HERE, "panel_bus.mjs"), "-"], input=json.dumps(list(jobs)),
+                       capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    if r.returncode:
+        raise EmulatorError("panel bus failed (%d): %s" % (r.returncode, r.stderr[-4000:]))
     return json.loads(r.stdout)
 
 

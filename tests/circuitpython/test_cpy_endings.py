@@ -12,7 +12,7 @@ press.
 
 In `make test` (test-circuitpython-chip): each ending costs 57-111 s of
 CPU time on the emulated chip, about 5 CPU-minutes for the four
-(`python bench/cpy_endings.py`, README "On CircuitPython"); the whole
+(`python bench/cpy_endings.py`, docs/performance.md); the whole
 sessions from the launcher are test_cpy_games.py (`make test-cpy-games`).
 The four runs start when the first test asks for one, two at a time
 (USHER_RP2_JOBS, default 2), and each test waits for its own.

@@ -4,8 +4,8 @@ displayio equal the simulator's frames, buttons through keypad, saving on
 the FAT drive, a reset that resumes from the flash.
 
 Run by `make test-cpy-games` (not part of `make test`: the four whole
-sessions take about 28 minutes of CPU time on the emulated chip, README "On
-CircuitPython"); `make test-circuitpython-chip` (in `make test`) runs the
+sessions take about 28 minutes of CPU time on the emulated chip,
+docs/performance.md); `make test-circuitpython-chip` (in `make test`) runs the
 first test only. pytest leaves this folder out unless USHER_CIRCUITPY=1. The
 first test plays the start of one game: boot, Take a Seat's setup, a reset
 on it and a press after it; the others play the four games' whole sessions,

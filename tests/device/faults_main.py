@@ -384,8 +384,9 @@ def check_all(flash, work, counts, name):
 
 # --- the corruption matrix ---------------------------------------------------
 # Every file the firmware writes (game.json, ui.json, multisala_record.json,
-# the two log files) and device.json, which it reads first at every boot, in
-# a flash image from a real session: the main copy truncated, emptied,
+# the play history and a kept play's record, the roster, the two log files)
+# and device.json, which it reads first at every boot, in a flash image from
+# a real session: the main copy truncated, emptied,
 # replaced by random bytes or JSON of the wrong shape, one bit flipped,
 # non-UTF-8 bytes put in; some of them in the backup too. Each case is
 # booted by the real main loop, which must reach a working App. Then what
@@ -394,11 +395,14 @@ def check_all(flash, work, counts, name):
 #   named         it did, and the screen (or, for device.json, the log) names
 #                 the file; the backup or the defaults are used;
 #   undetectable  the damaged file is still a valid file with other content
-#                 (a flipped digit in a seed or in a number a rule allows):
-#                 no check can tell it from a real one;
+#                 that no check can tell from a real one (with the CRC-32
+#                 seal of PL-17 on every copy: only damage to an unsealed
+#                 file, device.json, which a person writes);
 #   silent        anything else: must not happen.
-FILES = ("game.json", "ui.json", "multisala_record.json", "device.json", "log/log0.jsonl",
-         "log/log1.jsonl")
+HISTORY = "history/plays.jsonl"
+RECORD = "history/p00002.json"
+FILES = ("game.json", "ui.json", "multisala_record.json", "device.json", HISTORY, RECORD, "players.txt",
+         "log/log0.jsonl", "log/log1.jsonl")
 WRONG_SHAPES = (b"null", b"[]", b"{}", b'"x"', b"3", b"true", b"[1, 2]", b'{"a": {"b": []}}')
 PER_FILE_SHAPES = {
     "game.json": (b'{"game": "takeaseat", "seed": 1, "options": {}, "actions": {}}',
@@ -433,6 +437,10 @@ def base_image(folder):
     storage.save(folder + "/multisala_record.json", {"base": 40, "variant": 12, "set_by": 77})
     storage.save(folder + "/device.json", {"idle_s": 300})
     storage.save(folder + "/device.json", {"idle_s": 600, "battery": "lipo"})
+    _kept_plays(folder)
+    from usher.ui import players
+    for name in ("Ann", "Ben", "Cal"):
+        players.add_to_roster(folder, name)
     # Two log files: rotate once with filler lines.
     log = flashlog.FlashLog(folder + "/log")
     while True:
@@ -440,6 +448,36 @@ def base_image(folder):
         if _exists(folder + "/log/" + flashlog.PREVIOUS):
             break
     return _files(folder)
+
+
+def _kept_plays(folder):
+    """Two finished games kept in folder's history (plays.jsonl and its
+    backup, each play's record), played by the bots on an App of their own
+    (the running game in folder stays as it is)."""
+    from usher import games
+    from usher.core import rng
+    from usher.ui import playlog
+    from usher.ui.canvas import new_canvas
+    other = folder + "-plays"
+    rmtree(other)
+    os.mkdir(other)
+    buf, canvas = new_canvas()
+    app = App(canvas, other, {"board": "test", "date": lambda: (2026, 12, 1, 21, 5, 9)})
+    app.start()
+    for gid, options, seed in (("seatwars", {"players": 2}, 31), ("multisala", {"players": 1}, 32)):
+        app.start_game(gid, options, seed)
+        bot = games.bot(gid)
+        brng = rng.new_state(seed)
+        a = bot.next_action(app.state, brng)
+        while a is not None:
+            app.play(a)
+            a = bot.next_action(app.state, brng)
+        app.end_game()
+    os.mkdir(folder + "/history")
+    for rel in _walk(other + "/history"):
+        _put(folder + "/history/" + rel, _read(other + "/history/" + rel))
+    rmtree(other)
+    assert [s["n"] for s in playlog.summaries(folder)] == [1, 2]
 
 
 def _exists(p):
@@ -525,14 +563,52 @@ def _use(name, folder, rt):
         errors = [e["d"] for e in flashlog.read_all(folder + "/log") if e.get("k") == "error"
                   and type(e.get("d")) is str and "device.json" in e["d"]]
         return json.dumps([rt.power.idle_ms, rt.power.empty_mv]), bool(errors)
+    if name in (HISTORY, RECORD):
+        # The history is read when Statistics opens (and when a game ends):
+        # what its screens show. A kept play's record is read by `usher
+        # history pull` and `usher replay`, which name one that is damaged.
+        from usher import games
+        from usher.ui import playlog, stats
+        try:
+            stats.open_menu(app)
+            for gid, _title in games.GAMES:
+                stats._chosen(app, gid)
+        except Exception as e:
+            return "Statistics raised %s" % type(e).__name__, False
+        if [s for s in app.stack if isinstance(s, ErrorScreen)]:
+            return "Statistics showed the error screen", False
+        plays = list(playlog.summaries(folder))
+        rec = playlog.load_record(folder, 2)
+        used = json.dumps([[(k, s[k]) for k in sorted(s)] for s in plays]
+                          + [None if rec is None else game.canonical_json(rec)])
+        if name == RECORD:
+            return used, rec is None and storage.exists(folder + "/" + RECORD)
+        return used, "plays.jsonl" in _notices(app)
+    if name == "players.txt":
+        from usher.ui import players
+        names, problem = players.load_roster(folder)
+        return json.dumps(names), problem is not None
     boots = [e for e in flashlog.read_all(folder + "/log") if e.get("k") == "boot"]
     return "boot logged" if boots else "no boot logged", False
 
 
 def _valid_other(name, raw):
     """True when raw is a valid file of its kind (damage no check can see)."""
+    if name == "players.txt":
+        from usher.ui import players
+        try:
+            return players.parse_roster(raw.decode("utf-8"))[1] == []
+        except Exception:
+            return False
+    if name == HISTORY:
+        from usher.ui import playlog
+        try:
+            lines = [ln for ln in raw.decode("utf-8").split("\n") if ln.strip()]
+            return bool(lines) and not [ln for ln in lines if playlog.check_line(storage.decode(ln)) is None]
+        except Exception:
+            return False
     try:
-        obj = json.loads(raw.decode("utf-8"))
+        obj = storage.decode(raw.decode("utf-8"))
     except Exception:
         return False
     try:
@@ -548,6 +624,9 @@ def _valid_other(name, raw):
             records.check(obj)
         elif name == "device.json":
             return runtime.check_settings(obj)[1] == []
+        elif name == RECORD:
+            from usher.ui import playlog
+            playlog._check_record(obj)
         return True
     except Exception:
         return False
@@ -600,6 +679,7 @@ def corrupt(full, work):
                 c["named"] += 1
             elif _valid_other(name, raw):
                 c["undetectable"] += 1
+                print("UNDETECTABLE %s" % where)
             else:
                 c["silent"] += 1
                 print("PROBLEM %s: what is used changed and nothing says so" % where)

@@ -11,10 +11,14 @@ of that write done (a torn write). Each such image is copied to a scratch
 folder and booted: a fresh App on it must start (no exception, no error
 screen) and resume with every acknowledged action.
 
-An action is acknowledged once the press that made it has been handled (its
-screen was asked for). The booted game must be the acknowledged one, or one
-that was saved after it (the press in progress got as far as its save);
-anything older loses an acknowledged action. The log rule of
+Every writer is covered (issue 28): the saved game, the play history (a
+finished game kept), the roster (a name added in Settings > Players) and the
+settings (ui.json). A change is acknowledged once the press that made it has
+been handled (its screen was asked for): each boot must show every
+acknowledged game action, kept play, roster name and setting. The booted
+game must be the acknowledged one, or one that was saved after it (the
+press in progress got as far as its save); anything older loses an
+acknowledged action. The log rule of
 docs/log-format.md is checked too: the saved game may hold one action that
 the log lacks, never the reverse.
 
@@ -46,14 +50,52 @@ from usher.ui.canvas import new_canvas  # noqa: E402
 from usher.ui.screens import ErrorScreen  # noqa: E402
 from usher_host.replay import games_in_log  # noqa: E402
 
+from usher.ui import players, playlog  # noqa: E402
+
+# The owner's session (issue 28): names added to the roster and settings
+# changed, one change a step, around a game played to its end and kept.
+# Each step is a function of the App (the screens' own calls: the roster's
+# "Add a name", Settings' values).
+ROSTER_NAMES = ("Ann", "Ben", "Cal", "Nicolo", "Dee")
+
+
+def _add(name):
+    return lambda app: players.add_to_roster(app.data_dir, name)
+
+
+def _setting(key, value):
+    return lambda app: app.set_setting(key, value)
+
+
+def _finish_seatwars(seed):
+    def play(app):
+        from usher import games
+        from usher.core import rng
+        app.start_game("seatwars", {"players": 2}, seed)
+        bot = games.bot("seatwars")
+        brng = rng.new_state(seed)
+        a = bot.next_action(app.state, brng)
+        while a is not None:
+            app.play(a)
+            a = bot.next_action(app.state, brng)
+        app.end_game()
+    return play
+
+
+OWNER_STEPS = [_add(ROSTER_NAMES[0]), _add(ROSTER_NAMES[1]), _setting("clean_after", 9), _finish_seatwars(77),
+               _add(ROSTER_NAMES[2]), _setting("sleep_min", 4), _add(ROSTER_NAMES[3]), _finish_seatwars(78),
+               _setting("clean_after", 11), _add(ROSTER_NAMES[4])]
+
 SESSIONS = (ui_session_takeaseat.SESSIONS + ui_session_theatre.SESSIONS
-            + ui_session_multisala.SESSIONS + ui_session_seatwars.SESSIONS)
+            + ui_session_multisala.SESSIONS + ui_session_seatwars.SESSIONS
+            + (("owner_files", OWNER_STEPS),))
 _real_open = open
 
 
 class Counts:
     FIELDS = ("cuts", "torn", "boots", "acknowledged_lost", "wrong_resume", "log_ahead",
-              "failed_boots", "ended_games", "actions")
+              "failed_boots", "ended_games", "actions", "plays_lost", "names_lost", "settings_lost",
+              "notices")
 
     def __init__(self):
         for f in self.FIELDS:
@@ -211,6 +253,18 @@ def _log_not_ahead(saved, logged, log_knows):
     return s[:-1] == g or s == g[:-1]
 
 
+def _owner_state(folder, app=None):
+    """What else is acknowledged besides the game: the kept plays' numbers,
+    the roster's names and the settings (of app when given, else as a
+    fresh App would read them)."""
+    plays = [s["n"] for s in playlog.summaries(folder)]
+    names = players.load_roster(folder)[0]
+    settings = None
+    if app is not None:
+        settings = [(k, app.ui["settings"][k]) for k in sorted(app.ui["settings"])]
+    return {"plays": plays, "names": names, "settings": settings}
+
+
 def _services(log_folder, ticks):
     return {"battery": lambda: 70, "board": "test", "log": flashlog.FlashLog(log_folder),
             "ticks_ms": lambda: ticks[0]}
@@ -226,7 +280,7 @@ def run_session(name, script, stride=1, counts=None, limit=None):
     scratch = os.path.join(work, "boot")
     os.makedirs(root)
     ticks = [1000]
-    track = {"acked": None, "since": [], "n": 0}
+    track = {"acked": None, "since": [], "n": 0, "owner": None, "changing": None}
     seen = [0]
     of_kind = {False: 0, True: 0}
 
@@ -263,16 +317,28 @@ def run_session(name, script, stride=1, counts=None, limit=None):
         buf, canvas = new_canvas()
         app = App(canvas, root, _services(os.path.join(root, "log"), ticks))
         app.start()
-        for evs in events(script):
+        track["owner"] = _owner_state(root, app)
+        steps = events(script) if type(script) is str else [[step] for step in script]
+        for evs in steps:
             ticks[0] += 700
             for ev in evs:
-                if ev == "sleep":
+                if callable(ev):
+                    ev(app)
+                elif ev == "sleep":
                     app.sleep_screen()
                 elif ev == "restart":
                     app = App(canvas, root, _services(os.path.join(root, "log"), ticks))
                     app.start()
                 else:
                     app.handle(ev)
+            flash.paused = True
+            try:
+                kept = len(track["owner"]["plays"])
+                track["owner"] = _owner_state(root, app)
+                if type(script) is not str:       # the owner's steps: a game ends inside one
+                    c.ended_games += max(0, len(track["owner"]["plays"]) - kept)
+            finally:
+                flash.paused = False
             # The press is handled: its screen is shown, its action acknowledged.
             before = track["acked"]
             track["acked"] = _canon(app.record)
@@ -304,6 +370,7 @@ def check_boot(files, track, scratch, c, where):
         c.failed_boots += 1
         c.problems.append("%s: boot shows the error screen" % where)
         return
+    _check_owner(app, scratch, track["owner"], c, where)
     got = _canon(app.record)
     allowed = [track["acked"]] + track["since"]
     if got not in allowed:
@@ -322,6 +389,35 @@ def check_boot(files, track, scratch, c, where):
     if not _log_not_ahead(saved, logged, log_knows):
         c.log_ahead += 1
         c.problems.append("%s: the log is ahead of the saved game" % where)
+
+
+def _check_owner(app, folder, acked, c, where):
+    """Every acknowledged kept play, roster name and setting is there after
+    the boot (one more, from the change the cut interrupted, may be too),
+    and a cut is never reported as damage."""
+    from usher.ui.widgets import MessageBox
+    said = [" ".join(s.lines) for s in app.stack if isinstance(s, MessageBox)]
+    if said:
+        c.notices += 1
+        c.problems.append("%s: a notice after a cut: %s" % (where, said[0][:120]))
+    got = _owner_state(folder)
+    lost = [n for n in acked["plays"] if n not in got["plays"]]
+    if lost:
+        c.plays_lost += 1
+        c.problems.append("%s: kept plays %s lost" % (where, lost))
+    if got["names"][:len(acked["names"])] != acked["names"]:
+        c.names_lost += 1
+        c.problems.append("%s: roster %s, acknowledged %s" % (where, got["names"], acked["names"]))
+    settings = [(k, app.ui["settings"][k]) for k in sorted(app.ui["settings"])]
+    if acked["settings"] is not None and settings != acked["settings"]:
+        # the change in progress may have been saved: one setting differs
+        # (changed, or added by the press the cut interrupted)
+        was = dict(acked["settings"])
+        now = dict(settings)
+        differ = [k for k in sorted(set(was) | set(now)) if was.get(k, "?") != now.get(k, "?")]
+        if len(differ) > 1 or [k for k in was if k not in now]:
+            c.settings_lost += 1
+            c.problems.append("%s: settings %s, acknowledged %s" % (where, settings, acked["settings"]))
 
 
 def run_all(stride=1, limit=None, names=None, out=None):

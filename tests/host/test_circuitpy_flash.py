@@ -161,7 +161,7 @@ def test_probe_names_the_way_back_to_usb_editing(tmp_path):
         (ro / ".usher_probe").mkdir()
     else:
         ro.chmod(0o555)
-    with pytest.raises(HostError, match="does not take writes from this computer.*On CircuitPython"):
+    with pytest.raises(HostError, match="does not take writes from this computer.*hold UP while pressing"):
         circuitpy._probe_writable(str(ro))
 
 

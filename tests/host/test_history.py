@@ -252,3 +252,25 @@ def test_the_host_sets_the_clock_of_the_virtual_device_and_plays_get_dated(tmp_p
             assert _near(link.board_clock(conn), time.time(), 10)
         finally:
             conn.close()
+
+
+def test_a_kept_plays_damaged_record_is_named_by_the_pull_and_left_out_issue28(tmp_path):
+    # PL-17: a flipped digit in a kept play's actions fails its seal: the
+    # pull names the record and keeps the play's line without its actions.
+    data = str(tmp_path / "data")
+    buf, canvas = new_canvas()
+    app = App(canvas, data, {"board": "test"})
+    app.start()
+    _bot_play(app, "seatwars", {"players": 2}, ["Anna", "Ben"], 21)
+    _bot_play(app, "seatwars", {"players": 2}, ["Anna", "Ben"], 22)
+    path = playlog.play_path(data, 2)
+    text = open(path, encoding="utf-8").read()
+    at = text.index('"value": ') + len('"value": ')
+    flipped = text[:at] + ("1" if text[at] != "1" else "2") + text[at + 1:]
+    open(path, "w", encoding="utf-8").write(flipped)
+    out_dir = str(tmp_path / "export")
+    code, out, err = usher("history", "pull", "--from", data, "-o", out_dir)
+    assert code == 0, err
+    assert "2 play(s) kept" in out and "p00002.json could not be read (damaged)" in out
+    doc = json.load(open(os.path.join(out_dir, "history.json"), encoding="utf-8"))
+    assert "record" in doc["plays"][0] and "record" not in doc["plays"][1]

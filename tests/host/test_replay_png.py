@@ -1,12 +1,12 @@
 """`usher replay --png` with a backup at hand draws what the device shows:
 the backup's ui.json (screen routes, Take a Seat's "Automa step seen" mark)
 is used, so a step the player already closed is not drawn again."""
-import json
 import os
 
 from sim import shots_takeaseat
 from sim.session import Session, parse_script
 
+from usher.core import storage  # noqa: E402
 from usher.ui.app import App  # noqa: E402  (sim.session put firmware/ on the path)
 from usher.ui.canvas import new_canvas  # noqa: E402
 from usher_host import replay  # noqa: E402
@@ -28,9 +28,9 @@ def test_replay_png_with_the_backups_ui_json_draws_the_screen_the_device_shows(t
     for _, events in parse_script(script):
         s.step(events)
     with open(os.path.join(data, "ui.json")) as f:
-        ui = json.load(f)
+        ui = storage.decode(f.read())          # the board's files are sealed (PL-17)
     with open(os.path.join(data, "game.json")) as f:
-        record = json.load(f)
+        record = storage.decode(f.read())
     device = _device_picture(data)
     assert replay.ui_beside(os.path.join(data, "game.json")) == ui
     assert replay.render_screen(record, ui) == device

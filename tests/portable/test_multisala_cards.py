@@ -108,3 +108,14 @@ def test_ms2_check_codes_of_a_deck_option():
     assert cards.check_codes(bad, list(cards.DEFAULT_EMOTIONS)) == ["card 5: bad code " + bad[4]]
     assert cards.check_codes(deck[:30], ["a", "b", "c", "d", "e", "f"]) == [
         "30 cards: a deck needs at least 40"]
+
+
+def test_ms2_check_codes_names_a_code_of_the_wrong_length_or_kind_issue28():
+    # A code one character too long ("b312sx" starts like a good one), too
+    # short ("b31") or not text at all is a named defect, never a card and
+    # never an IndexError/TypeError.
+    deck = cards.default_deck()
+    for bad_code in ("b312sx", "b31", 12345):
+        bad = deck[:]
+        bad[4] = bad_code
+        assert cards.check_codes(bad, list(cards.DEFAULT_EMOTIONS)) == ["card 5: bad code %s" % bad_code]

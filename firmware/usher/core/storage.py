@@ -10,11 +10,18 @@
 # cut inside it leaves either the whole current file or nothing: never the
 # previous copy alone (docs/log-format.md: the saved game is never behind the
 # log).
+# Every copy is sealed with a CRC-32 (usher.core.seal, PL-17): a JSON object
+# carries it as its last member, each line of a JSON-lines file (the play
+# history) likewise, a text file (the roster) as its first line. A copy whose
+# seal does not match is damaged like one that does not parse; a copy with
+# no seal (an older firmware's) is read as it is.
 # Works on CPython and MicroPython (os.rename, os.remove, os.stat exist on
 # both; littlefs and FAT refuse to rename onto an existing file, so the old
 # file is moved away first).
 import json
 import os
+
+from usher.core import seal
 
 
 class StorageError(Exception):
@@ -54,15 +61,87 @@ def makedirs(folder):
             os.mkdir(path)
 
 
+def encode(obj):
+    """The text save() writes for obj: its JSON, sealed when it is an object."""
+    text = json.dumps(obj)
+    return seal.seal_object(text) if type(obj) is dict else text
+
+
+def decode(text):
+    """obj from text as save() or write_lines() wrote it: the seal checked
+    (ValueError saying what is wrong: "not valid JSON", "its checksum does
+    not match ..."). For the host tools too, which read the board's files."""
+    payload, sealed = seal.open_object(text)
+    try:
+        obj = json.loads(payload)
+    except ValueError:
+        raise ValueError("not valid JSON") from None
+    if not sealed and type(obj) is dict and seal.KEY in obj:
+        # a seal that does not read as one (a parser may take a damaged
+        # one for a number): damaged, never an old unsealed file
+        raise ValueError("its checksum is damaged")
+    return obj
+
+
 def save(path, obj):
     """Write obj as JSON to path atomically, keeping the previous file as
     path + '.bak'."""
+    _write_atomic(path, encode(obj))
+
+
+def save_text(path, text):
+    """save() for a text file (one record a line): sealed with a first line
+    "# crc32 ..." (usher.core.seal.seal_text)."""
+    _write_atomic(path, seal.seal_text(text))
+
+
+def _write_atomic(path, data):
     tmp = path + ".tmp"
     settle(path)
-    data = json.dumps(obj)
     with open(tmp, "w") as f:
         f.write(data)
     replace(tmp, path)
+
+
+def write_lines(path, lines):
+    """Write a JSON-lines file atomically from an iterable (a generator: RAM
+    holds one line at a time), each object sealed; items that are already a
+    line's text (str, as read_lines gave it) are written as they are."""
+    tmp = path + ".tmp"
+    settle(path)
+    with open(tmp, "w") as f:
+        for item in lines:
+            f.write((item if type(item) is str else encode(item)) + "\n")
+    replace(tmp, path)
+
+
+def append_text(path, text):
+    """Add text at the end of path (made when missing): for files kept only
+    for a person to read, e.g. the lines of a history set aside."""
+    with open(path, "a") as f:
+        f.write(text)
+
+
+def read_lines(path):
+    """Each non-blank line of a JSON-lines file, one at a time (a generator):
+    (line number, obj or None, text, reason or None). A line that is not
+    UTF-8, does not parse or fails its seal gives obj None and the reason.
+    Raises OSError when the file cannot be opened."""
+    with open(path, "rb") as f:
+        n = 0
+        for raw in f:
+            n += 1
+            try:
+                text = raw.decode("utf-8").strip()
+            except UnicodeError:
+                yield n, None, None, "not UTF-8 text"
+                continue
+            if not text:
+                continue
+            try:
+                yield n, decode(text), text, None
+            except ValueError as e:
+                yield n, None, text, str(e)
 
 
 def save_changed(path, obj, last):
@@ -89,7 +168,7 @@ def settle(path):
     if _exists(path) or not _exists(tmp):
         return
     try:
-        _read(tmp)
+        _read_raw(tmp)
     except Exception:
         _remove(tmp)
         return
@@ -129,9 +208,17 @@ def set_aside(path, suffix=".bad"):
     return target
 
 
-def _read(path):
+def read_text(path):
+    """The text of a file, checked: ValueError when it is not UTF-8, empty,
+    or its seal (a text file's first line, PL-17) does not match; the seal
+    line is taken off. OSError when it cannot be read."""
+    text = _utf8(path)
+    return seal.open_text(text)[0]
+
+
+def _utf8(path):
     # Bytes first: a non-UTF-8 byte is a corrupt file, never a crash of the
-    # text layer. json's own messages differ per runtime: say what is wrong.
+    # text layer.
     with open(path, "rb") as f:
         raw = f.read()
     try:
@@ -140,37 +227,63 @@ def _read(path):
         raise ValueError("not UTF-8 text") from None
     if not text.strip():
         raise ValueError("empty")
-    try:
-        return json.loads(text)
-    except ValueError:
-        raise ValueError("not valid JSON") from None
+    return text
+
+
+def _read(path):
+    # json's own messages differ per runtime: decode() says what is wrong.
+    return decode(_utf8(path))
+
+
+def _read_raw(path):
+    """What a complete temp file is: a JSON object (sealed or not) or a
+    sealed text file; ValueError for a torn one."""
+    text = _utf8(path)
+    if text.rstrip().endswith("}"):
+        if "}\n{" not in text:
+            return decode(text)
+        for line in text.split("\n"):          # JSON lines: each one whole
+            if line.strip():
+                decode(line)
+        if not text.endswith("\n"):
+            raise ValueError("torn")
+        return text
+    payload, sealed = seal.open_text(text)
+    if not sealed:
+        raise ValueError("no seal: torn")
+    return payload
 
 
 def _name(path):
     return path.split("/")[-1]
 
 
-def load_checked(path, check=None, default=None):
+def load_checked(path, check=None, default=None, read=None):
     """Return (value, source, problems). Tries NAME, then NAME.tmp (a power
     cut between save()'s two renames left the complete new file there), then
     NAME.bak. Each candidate that exists is parsed and, with check, passed to
     check(obj), which returns the value to use or raises (any Exception: the
     reason); the first that passes wins. source is "main", "recovered",
     "backup", or "none" (value = default: no file at all). problems lists
-    "NAME: reason" for each copy set aside (a torn temp file is expected
-    debris and not listed). Raises StorageError naming the files when copies
-    exist but none can be used."""
+    "NAME: reason" for each copy set aside, and "NAME: missing" when the
+    backup is used for want of the file itself (a torn temp file is
+    expected debris and not listed). read(path) reads one copy (default:
+    JSON as save() writes it; read_text for a text file). Raises
+    StorageError naming the files when copies exist but none can be used."""
     errors = []
+    read = read or _read
     for candidate, source in ((path, "main"), (path + ".tmp", "recovered"), (path + ".bak", "backup")):
         if not _exists(candidate):
             continue
         try:
-            obj = _read(candidate)
+            obj = read(candidate)
             value = check(obj) if check is not None else obj
         except Exception as e:
             if source != "recovered":
                 errors.append("%s: %s" % (_name(candidate), _reason(e)))
             continue
+        if source == "backup" and not _exists(path):
+            errors.append("%s: missing" % _name(path))
         return value, source, errors
     if errors:
         raise StorageError("Corrupt file " + "; ".join(errors))

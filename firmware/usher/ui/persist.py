@@ -65,9 +65,17 @@ def load_game(path, load_engine):
     rec, eng, state = value
     notice = None
     if source == "backup":
-        notice = ("The saved game was damaged (%s). The previous copy was restored "
-                  "(the last action may be missing)." % "; ".join(problems))
+        notice = ("The saved game %s. The previous copy was restored "
+                  "(the last action may be missing)." % _what(problems))
     return rec, eng, state, notice
+
+
+def _what(problems, verb="was"):
+    """"was damaged (game.json: not valid JSON)" or "file was missing"."""
+    damaged = [p for p in problems if not p.endswith(": missing")]
+    if not damaged:
+        return "file was missing"
+    return "%s damaged (%s)" % (verb, "; ".join(damaged))
 
 
 def _detail(e):
@@ -109,6 +117,10 @@ def check_ui(ui, known_settings=()):
     routes = ui["routes"]
     if type(routes) is not list or [r for r in routes if type(r) is not str]:
         raise ValueError("routes are not a list of names")
+    from usher.ui.screens import ROUTES
+    for r in routes:
+        if r not in ROUTES:
+            raise ValueError("unknown screen %s" % _short(r, 20))
     if "next_seed" in ui:
         _need_int(ui, "next_seed", 1, 0x7FFFFFFF)
     settings = ui.get("settings", {})
@@ -134,5 +146,5 @@ def load_ui(path, known_settings=()):
     except storage.StorageError as e:
         return None, "The settings could not be used (%s); the defaults are used." % _detail(e)
     if source == "backup":
-        return ui, "The settings were damaged (%s); the previous copy was restored." % "; ".join(problems)
+        return ui, "The settings %s; the previous copy was restored." % _what(problems, "were")
     return ui, None

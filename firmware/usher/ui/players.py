@@ -75,42 +75,104 @@ def roster_path(data_dir):
     return data_dir.rstrip("/") + "/" + ROSTER_FILE
 
 
-def load_roster(data_dir):
-    """(names, problem or None). A missing file is an empty roster; a file
-    with a defect is named and not used (PL-11)."""
+def _roster_text(path):
+    """A roster copy's text, checked as the device reads owner files (size,
+    UTF-8) and by its seal when it has one (PL-17)."""
+    from usher.core import seal
     from usher.ui import owner_data
-    try:
-        txt = owner_data.read_text(roster_path(data_dir))
-    except ValueError as e:
-        return [], "%s: %s" % (ROSTER_FILE, e)
+    txt = owner_data.read_text(path)
     if txt is None:
+        raise ValueError("cannot be read")
+    if not txt.strip():
+        # the device never writes an empty roster (even no name has its
+        # seal line): an empty file is one that lost its content
+        raise ValueError("empty")
+    return seal.open_text(txt)[0]
+
+
+def load_roster(data_dir):
+    """(names, problem or None). A missing file is an empty roster. The file
+    is read as every file the firmware writes (PL-8, PL-11): a copy that
+    cannot be read or fails its seal gives way to the temp file of a save
+    cut between its renames, then to the backup, which becomes the roster
+    again; a name that fails its checks is set aside and named, the others
+    are kept. problem names what was set aside."""
+    from usher.core import storage
+    path = roster_path(data_dir)
+    try:
+        value, source, problems = storage.load_checked(path, parse_roster, None, _roster_text)
+    except storage.StorageError as e:
+        moved = _set_aside(path)
+        return [], "%s could not be read (%s)%s. Players are P1, P2..." % (
+            ROSTER_FILE, str(e)[len("Corrupt file "):], "; it was kept as %s" % moved if moved else "")
+    if value is None:
         return [], None
-    names, defects = parse_roster(txt)
+    names, defects = value
+    if not names and not defects and source == "main":
+        # (a roster the device wrote has a name; one with none lost its
+        # content: the copies before it are tried)
+        try:
+            value, source, problems = storage.load_checked(path, _some_names, None, _roster_text)
+            names, defects = value
+        except storage.StorageError:
+            return [], None
+    said = []
+    if source == "backup":
+        damaged = [p for p in problems if not p.endswith(": missing")]
+        said.append("%s %s; the previous copy was restored" % (
+            ROSTER_FILE, "was damaged (%s)" % "; ".join(damaged) if damaged else "was missing"))
+    if source != "main":
+        _restore(path, names)
     if defects:
         more = len(defects) - 1
-        return [], "%s: %s%s. Players are P1, P2..." % (
-            ROSTER_FILE, defects[0], " (and %d more)" % more if more > 0 else "")
-    return names, None
+        said.append("%s: %s%s set aside" % (ROSTER_FILE, defects[0],
+                                            " (and %d more)" % more if more > 0 else ""))
+    if len(names) > MAX_ROSTER:
+        names = names[:MAX_ROSTER]
+    return names, ". ".join(said) + "." if said else None
+
+
+def _some_names(txt):
+    names, defects = parse_roster(txt)
+    if not names and not defects:
+        raise ValueError("no name")
+    return names, defects
+
+
+def _set_aside(path):
+    from usher.core import storage
+    try:
+        if storage.exists(path):
+            return storage.set_aside(path).split("/")[-1]
+    except OSError:
+        pass
+    return None
+
+
+def _restore(path, names):
+    """The copy load_roster used becomes players.txt again (the damaged
+    file, if any, kept as players.txt.bad), so the next name added goes
+    on top of it, never on top of nothing."""
+    from usher.core import storage
+    try:
+        _set_aside(path)
+        storage.save_text(path, "".join([n + "\n" for n in names]))
+    except OSError:
+        pass   # read-only flash: the copy is used again at the next load
 
 
 def add_to_roster(data_dir, name):
-    """Append a checked name to the roster file; returns a problem or None."""
-    names, problem = load_roster(data_dir)
-    if problem:
-        return problem
+    """Add a checked name to the roster file; returns a problem or None."""
     bad = check_name(name)
     if bad:
         return bad
+    names, _problem = load_roster(data_dir)
     if name.lower() in [n.lower() for n in names]:
         return None  # already there: nothing to do
     if len(names) >= MAX_ROSTER:
         return "The roster is full (%d names)" % MAX_ROSTER
     from usher.core import storage
-    path = roster_path(data_dir)
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        f.write("\n".join(names + [name]) + "\n")
-    storage.replace(tmp, path)
+    storage.save_text(roster_path(data_dir), "".join([n + "\n" for n in names + [name]]))
     return None
 
 

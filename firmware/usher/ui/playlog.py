@@ -28,8 +28,6 @@
 # when the device knows the time (a real-time clock, or the clock `usher`
 # sets whenever it connects, which a Badger 2040 loses at power-off), else
 # None: the play is kept undated ("date": null).
-import json
-
 from usher.core import storage
 
 FOLDER = "history"
@@ -152,68 +150,254 @@ def entry(game_id, record, state, date=None, version=""):
         line["owner_data"] = dropped
     # The record keeps every option, owner data included: a replay needs
     # the panels or deck the game was played with.
+    # Its date too, so a line lost to damage can be rebuilt whole from it.
     kept = {"game": game_id, "options": record["options"], "seed": record["seed"],
-            "actions": record["actions"], "owner_data": dropped, "version": version}
+            "actions": record["actions"], "owner_data": dropped, "version": version,
+            "date": line["date"]}
     return line, kept
 
 
 # --- the files ----------------------------------------------------------------------
 
+SOLO_KINDS = ("automa", "record")
+
+
 def _candidates(path):
     return (path, path + ".tmp", path + ".bak")   # as storage.load: main, recovered, backup
 
 
-def _valid(path):
-    """True when every line of path is a JSON object (read one at a time)."""
+def _need(ok, what):
+    if not ok:
+        raise ValueError(what)
+
+
+def check_line(obj):
+    """A kept play's line as Statistics and `usher history pull` use it, or
+    ValueError saying what is wrong (PL-11: a line that parses, and passes
+    its seal, may still be of another shape, e.g. one written by hand)."""
+    _need(type(obj) is dict, "not a play")
+    n = obj.get("n")
+    _need(type(n) is int and n >= 1, "no play number")
+    _need(obj.get("game") in RESULTS, "unknown game")
+    names = obj.get("players")
+    _need(type(names) is list and 1 <= len(names) <= 6 and not [x for x in names if type(x) is not str],
+          "players are not a list of names")
+    scores = obj.get("scores")
+    _need(type(scores) is list and len(scores) == len(names)
+          and not [v for v in scores if v is not None and type(v) is not int], "scores are damaged")
+    ws = obj.get("winners")
+    _need(type(ws) is list and not [w for w in ws if type(w) is not int or w < 0 or w >= len(names)],
+          "winners are damaged")
+    for key in ("actions", "seed"):
+        _need(type(obj.get(key)) is int and obj[key] >= 0, "%s is not a whole number" % key)
+    _need(obj.get("date") is None or type(obj["date"]) is str, "date is damaged")
+    _need(type(obj.get("options", {})) is dict, "options are damaged")
+    _need(type(obj.get("rounds", 0)) is int, "rounds are damaged")
+    bd = obj.get("breakdown", [])
+    _need(type(bd) is list and not [r for r in bd if type(r) is not list
+                                    or [i for i in r if type(i) is not list or len(i) != 2]],
+          "breakdown is damaged")
+    solo = obj.get("solo")
+    if solo is not None:
+        _need(solo in SOLO_KINDS and type(scores[0]) is int, "solo play is damaged")
+    opp = obj.get("opp")
+    if opp is not None:
+        _need(type(opp) is dict and type(opp.get("name")) is str and type(opp.get("score")) is int,
+              "opponent is damaged")
+    return obj
+
+
+def _scan(path):
+    """(good, bad) of one copy of the history: good is [(n, obj)] in file
+    order, bad [(line number, reason, text)] for each line set aside (not
+    UTF-8, not JSON, a seal that does not match, another shape, a play
+    number out of order). Raises OSError/ValueError when the copy cannot be
+    read at all."""
+    good = []
+    bad = []
+    last = 0
+    for ln, obj, txt, reason in storage.read_lines(path):
+        if reason is None:
+            try:
+                check_line(obj)
+                if obj["n"] <= last:
+                    raise ValueError("play number %d out of order" % obj["n"])
+            except ValueError as e:
+                reason = str(e)
+        if reason is not None:
+            bad.append((ln, reason, txt))
+            continue
+        last = obj["n"]
+        good.append((last, obj))
+    return good, bad
+
+
+def _whole(path):
+    """The last play number of path when it is a copy of the history that
+    can be used as it is (it has lines and every one passes; one line at a
+    time in RAM), else 0."""
+    last = 0
     try:
-        with open(path) as f:
-            for line in f:
-                if line.strip() and type(json.loads(line)) is not dict:
-                    return False
-        return True
-    except (ValueError, OSError):
-        return False
+        for _ln, obj, _txt, reason in storage.read_lines(path):
+            if reason is not None:
+                return 0
+            check_line(obj)
+            if obj["n"] <= last:
+                return 0
+            last = obj["n"]
+    except (OSError, ValueError):
+        return 0
+    return last
 
 
 def open_index(data_dir):
-    """(path to read or None, problem or None). When the history exists but
-    no copy of it can be read, it is set aside and the problem names it."""
+    """(path to read or None, notice or None). The history is used as it is
+    when its file is whole; otherwise it is repaired (PL-8, PL-11): every
+    good line of the file, of its temp copy (a cut between the renames) and
+    of its backup is kept, a kept play whose line was lost is rebuilt from
+    its record (pNNNNN.json), the damaged lines are set aside in
+    plays.jsonl.bad, the history is written again, and the notice names
+    the file and what was done. Never raises for a damaged file."""
     path = index_path(data_dir)
-    seen = False
-    for cand in _candidates(path):
-        if not storage.exists(cand):
-            continue
-        seen = True
-        if _valid(cand):
-            return cand, None
-    if not seen:
+    last = _whole(path)
+    numbers = _play_numbers(data_dir)
+    if last and (not numbers or numbers[-1] <= last):
+        return path, None
+    # (a record newer than the history's last line: a cut between the two
+    # writes of append, or a history rolled back to an older copy)
+    copies = [c for c in _candidates(path) if storage.exists(c)]
+    if not copies and not numbers:
         return None, None
-    moved = None
+    return _repair(data_dir, path, copies)
+
+
+SHORT = FOLDER + "/" + INDEX      # the history's name in a notice (a full path does not fit a line)
+
+
+def _repair(data_dir, path, copies):
+    plays = {}
+    bad = []
+    said = []
+    recovered = False
+    for cand in copies:
+        try:
+            good, wrong = _scan(cand)
+        except (OSError, ValueError) as e:
+            good, wrong = [], [(0, str(e) or "cannot be read", None)]
+        for n, obj in good:
+            if n not in plays:
+                plays[n] = obj
+        if cand == path + ".tmp" and good and not wrong:
+            recovered = True
+        if cand == path:
+            bad = wrong
+            if not good and not wrong:
+                said.append("%s was empty" % INDEX)
+    if path not in copies and not recovered:
+        # (a complete temp file and no history: a cut between the renames of
+        # the last save, the expected case that needs no notice, PL-8)
+        said.append("%s was missing" % INDEX)
+    rebuilt = []
+    newest = max(list(plays) + [0])
+    for n in _play_numbers(data_dir):
+        if n not in plays and (n > newest or len(plays) < CAP):
+            line = _line_of_record(data_dir, n)
+            if line is not None:
+                plays[n] = line
+                rebuilt.append(n)
+    if bad:
+        first = bad[0]
+        said.append("%d damaged line%s (%s%s) set aside in %s.bad" % (
+            len(bad), "" if len(bad) == 1 else "s", "line %d: " % first[0] if first[0] else "",
+            first[1], SHORT))
+    if rebuilt and said:      # (alone, a rebuilt play lost nothing: no notice)
+        said.append("play%s %s rebuilt from %s record" % (
+            "" if len(rebuilt) == 1 else "s", ", ".join(["#%d" % n for n in rebuilt]),
+            "its" if len(rebuilt) == 1 else "their"))
+    keep = sorted(plays)[-CAP:]
+    if not copies and not keep:
+        return None, None         # no history, and no record to rebuild one from
     try:
-        if storage.exists(path):
-            moved = storage.set_aside(path)
-    except OSError:
-        pass
-    for extra in (path + ".tmp", path + ".bak"):
-        if storage.exists(extra):
-            try:
-                storage.set_aside(extra)
-            except OSError:
-                pass
-    return None, "The play history %s could not be read%s; a new one was started." % (
-        path, " and was kept as %s" % moved if moved else "")
+        if not keep:
+            # Nothing to keep: the whole file (and its copies) set aside as
+            # they are, byte for byte; a new history starts.
+            for cand in copies:
+                storage.set_aside(cand)
+        elif bad:
+            storage.append_text(path + ".bad", _bad_text(bad))
+        if keep:
+            storage.write_lines(path, [plays[n] for n in keep])
+    except OSError as e:      # a read-only or full flash: read what is good, say so
+        said.append("it could not be written again (%s)" % e)
+        return (path if storage.exists(path) else None), _notice(path, said, keep)
+    return (path if keep else None), _notice(path, said, keep)
+
+
+def _notice(path, said, keep):
+    if not said:
+        return None
+    if not keep:
+        return "The play history %s could not be read (%s); a new one was started." % (
+            SHORT, "; ".join(said))
+    return "The play history %s was repaired: %s. %d play%s kept." % (
+        SHORT, "; ".join(said), len(keep), "" if len(keep) == 1 else "s")
+
+
+def _bad_text(bad):
+    """The damaged lines as they were (an owner may want them), each after
+    a comment saying why; a line that was not text is noted by number."""
+    out = []
+    for ln, reason, txt in bad:
+        out.append("# line %d: %s\n" % (ln, reason))
+        if txt:
+            out.append(txt + "\n")
+    return "".join(out)
+
+
+def _line_of_record(data_dir, n):
+    """The line of kept play n rebuilt from its record (its actions
+    replayed), or None when the record cannot be used."""
+    rec = load_record(data_dir, n)
+    try:
+        from usher import games
+        from usher.core import game
+        gid = rec["game"]
+        state = game.replay(games.engine(gid), rec)
+        if not is_over(state):
+            return None
+        line, _kept = entry(gid, rec, state, None, rec.get("version") or "")
+        line["date"] = rec.get("date")
+        line["n"] = n
+        return check_line(line)
+    except Exception:  # a damaged record: nothing to rebuild from
+        return None
 
 
 def summaries(data_dir):
     """Every kept play's line, oldest first, one at a time (a generator).
-    Call open_index first to learn about a corrupt history."""
+    Call open_index first to learn about (and repair) a damaged history; a
+    line that does not pass its checks is skipped here all the same, so no
+    screen ever meets one."""
     path, _ = open_index(data_dir)
     if path is None:
         return
-    with open(path) as f:
-        for line in f:
-            if line.strip():
-                yield json.loads(line)
+    for obj in _good_lines(path):
+        yield obj
+
+
+def _good_lines(path):
+    """The lines of path that pass their checks, in order (a generator)."""
+    last = 0
+    for _ln, obj, _txt, reason in storage.read_lines(path):
+        if reason is not None:
+            continue
+        try:
+            check_line(obj)
+        except ValueError:
+            continue
+        if obj["n"] > last:
+            last = obj["n"]
+            yield obj
 
 
 def find(data_dir, n):
@@ -228,10 +412,19 @@ def load_record(data_dir, n):
     """The record (with its actions) of kept play n, or None when only its
     line is kept (older than the newest ACTIONS_CAP) or its file is damaged."""
     try:
-        obj, _ = storage.load(play_path(data_dir, n))
+        obj, _source, _problems = storage.load_checked(play_path(data_dir, n), _check_record)
     except storage.StorageError:
         return None
     return obj
+
+
+def _check_record(rec):
+    from usher import games
+    from usher.core import game
+    game.check_record(rec)
+    if rec["game"] not in games.ids():
+        raise ValueError("unknown game")
+    return rec
 
 
 def _play_numbers(data_dir):
@@ -251,17 +444,12 @@ def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP):
     """Keep a finished play. Returns (play number, problem or None)."""
     storage.makedirs(folder(data_dir))
     path, problem = open_index(data_dir)
-    if path is not None and path == index_path(data_dir) + ".tmp":
-        # Recovered from the temp file (a cut between the renames): it is
-        # about to be rewritten, so it becomes the history first (PL-8).
-        storage.promote(path, index_path(data_dir))
-        path = index_path(data_dir)
     count = 0
     last = 0
     if path is not None:
-        for s in summaries(data_dir):
+        for s in _good_lines(path):
             count += 1
-            last = max(last, s.get("n", 0))
+            last = s["n"]
     numbers = _play_numbers(data_dir)
     n = max([last] + numbers) + 1
     line = dict(line)
@@ -269,25 +457,23 @@ def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP):
     record = dict(record)
     record["n"] = n
     storage.save(play_path(data_dir, n), record)
-    drop = count + 1 - cap    # oldest lines beyond the cap
-    tmp = index_path(data_dir) + ".tmp"
-    with open(tmp, "w") as out:
-        if path is not None:
-            with open(path) as f:
-                for ln in f:
-                    if not ln.strip():
-                        continue
-                    if drop > 0:
-                        drop -= 1
-                        continue
-                    out.write(ln.rstrip("\n") + "\n")
-        out.write(json.dumps(line) + "\n")
-    storage.replace(tmp, index_path(data_dir))
+    storage.write_lines(index_path(data_dir), _lines_with(data_dir, path, line, count + 1 - cap))
     # Only the newest plays keep their actions.
     numbers.append(n)
     for old in numbers[:max(0, len(numbers) - actions_cap)]:
         storage.delete(play_path(data_dir, old))
     return n, problem
+
+
+def _lines_with(data_dir, path, line, drop):
+    """The kept lines without the oldest `drop`, then line (a generator)."""
+    if path is not None:
+        for s in _good_lines(path):
+            if drop > 0:
+                drop -= 1
+                continue
+            yield s
+    yield line
 
 
 def _already_kept(data_dir, game_id, record):

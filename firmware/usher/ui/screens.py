@@ -110,6 +110,11 @@ def draw_sleep_mark(c):
     text.draw_centered(c, text.SMALL, "Asleep - press any button", WIDTH // 2, 1, 0)
 
 
+# Every route name App.build rebuilds a screen from (ui.json's "routes" are
+# checked against it: usher.ui.persist, PL-11).
+ROUTES = ("launcher", "settings", "about", "stats", "dice", "game", "history")
+
+
 def build(app, route):
     if route == "launcher":
         return Launcher(app)

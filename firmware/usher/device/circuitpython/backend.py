@@ -9,7 +9,7 @@
 #   the board on is not known (it is held at boot and ignored until released,
 #   as on MicroPython);
 # - the drive: CIRCUITPY is writable for the firmware only when boot.py has
-#   remounted it (USB editing mode otherwise: editing_text(), README);
+#   remounted it (USB editing mode otherwise: editing_text(), docs/circuitpython.md);
 # - idle sleep (PL-9): on battery the latch is dropped as on MicroPython,
 #   which takes no current at all, better than any of alarm's sleep modes;
 #   on USB the board stays on and never sleeps (PL-9). alarm fits one case:

@@ -2,7 +2,7 @@
 # 296 x 128 MONO_HLSB, 1 = black ink, the bytes in canvas.buf).
 #
 # Two canvases, chosen by measuring time per press on the emulated chip
-# (bench/circuitpython.py, README "On CircuitPython"):
+# (bench/circuitpython.py, docs/performance.md):
 #   "pyframebuf"  the project's pure-Python framebuf (usher.ui.pyframebuf),
 #                 exactly as the simulator draws;
 #   "rows"        the same class with the glyph and icon blits done a row at

@@ -5,7 +5,7 @@
 # two-colour Palette (0 white, 1 black) in a Group that is the display's
 # root_group. CircuitPython then converts and sends the whole frame.
 #
-# The refresh policy on CircuitPython (README "On CircuitPython", docs/ui.md):
+# The refresh policy on CircuitPython (docs/circuitpython.md, docs/ui.md):
 # - EPaperDisplay always refreshes the whole panel (the Badger's board
 #   definition gives it no RAM window commands), so a "partial" request of
 #   the UI (PL-15: a dialog's window) becomes a fast update of the whole
