@@ -404,12 +404,11 @@ def test_ts15_score_form_takes_no_row_as_entered_and_asks_once_showing_the_total
 def test_ts15_score_form_says_what_every_objective_counts():
     from usher.games.takeaseat import scoring as sc
     from usher.ui import text
-    from usher.ui.games.takeaseat import draw
     for oid in sc.OBJECTIVES:
-        words = draw.count_words(oid)
+        words = results.count_words(oid)
         assert text.width(text.SMALL, words) <= 288, words
         assert ("0 = sold out" in words) == (oid in sc.EMPTY_SLOT_LADDER), words
-    assert mptest.raises(ValueError, draw.count_words, "nope")
+    assert mptest.raises(ValueError, results.count_words, "nope")
 
 
 def test_ts14_the_dealt_objectives_are_shown_before_turn_1_solo_and_multiplayer():

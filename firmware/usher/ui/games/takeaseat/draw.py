@@ -7,7 +7,6 @@
 #   solid              the Automa's scratch
 #   dot                a valid scratch you can choose (TS-4)
 #   thick ring         "mark this one": the focused cell, or the Automa's new cell
-from usher.games.takeaseat import scoring as sc
 from usher.games.takeaseat import tickets as tk
 from usher.ui import text
 
@@ -39,35 +38,6 @@ SHORT_NAMES = (
     ("audience_public", "Aud. public"),
     ("lowest_occupancy", "Least occupied"),
 )
-# What to count on the sheet for each objective (TS-15, in the rulebook's
-# words: the annex "Objective Cards"); one line of the small font.
-COUNT_WORDS = (
-    ("audience_authorities", "Empty slots left in the authorities area (red)"),
-    ("audience_celebrities", "Empty slots left in the celebrities area (pink)"),
-    ("audience_press", "Empty slots left in the press area (green)"),
-    ("audience_public", "Empty slots left in the public area (orange)"),
-    ("columns", "Complete columns (marked at their end)"),
-    ("rows", "Complete rows (marked at their end)"),
-    ("vip_fans", "Empty VIP fan slots left"),
-    ("pillar_visibility", "Empty slots left behind the pillars"),
-    ("relevant_people", "Large relevant-people icons with all 4 slots"),
-    ("pillars_area", "Pillars with all 4 slots around them marked"),
-    ("aisle_seats", "Empty aisle seats left (diagonal stripes)"),
-    ("largest_square", "Side of your largest complete square (3x3 = 3)"),
-    ("lowest_occupancy", "Circles in the area with the fewest circles"),
-    ("empty_areas", "Areas of adjacent empty slots (no diagonals)"),
-)
-SOLD_OUT = "; 0 = sold out"  # added for the "empty slots" ladder (TS-15)
-
-
-def count_words(oid):
-    """What the player counts for objective oid, as the score form says it."""
-    for key, words in COUNT_WORDS:
-        if key == oid:
-            return words + (SOLD_OUT if oid in sc.EMPTY_SLOT_LADDER else "")
-    raise ValueError("unknown objective %r" % oid)
-
-
 def fallback_words(drawn, used):
     """TS-10 in words: every area tried before the one the Automa scratched,
     in cyclic order from the drawn one ("press, public: no valid cell ->

@@ -19,6 +19,36 @@ OUTCOME_LABELS = (("more", "more", "2 circles"), ("equal", "tie", "1 circle"),
                   ("fewer", "fewer", "0"), ("none", "both 0", "0"))
 
 
+# What to count on the sheet for each objective (TS-15, in the rulebook's
+# words: the annex "Objective Cards"); one line of the small font. Here,
+# not in draw.py, so a solo game holds them only at its scoring.
+COUNT_WORDS = (
+    ("audience_authorities", "Empty slots left in the authorities area (red)"),
+    ("audience_celebrities", "Empty slots left in the celebrities area (pink)"),
+    ("audience_press", "Empty slots left in the press area (green)"),
+    ("audience_public", "Empty slots left in the public area (orange)"),
+    ("columns", "Complete columns (marked at their end)"),
+    ("rows", "Complete rows (marked at their end)"),
+    ("vip_fans", "Empty VIP fan slots left"),
+    ("pillar_visibility", "Empty slots left behind the pillars"),
+    ("relevant_people", "Large relevant-people icons with all 4 slots"),
+    ("pillars_area", "Pillars with all 4 slots around them marked"),
+    ("aisle_seats", "Empty aisle seats left (diagonal stripes)"),
+    ("largest_square", "Side of your largest complete square (3x3 = 3)"),
+    ("lowest_occupancy", "Circles in the area with the fewest circles"),
+    ("empty_areas", "Areas of adjacent empty slots (no diagonals)"),
+)
+SOLD_OUT = "; 0 = sold out"  # added for the "empty slots" ladder (TS-15)
+
+
+def count_words(oid):
+    """What the player counts for objective oid, as the score form says it."""
+    for key, words in COUNT_WORDS:
+        if key == oid:
+            return words + (SOLD_OUT if oid in sc.EMPTY_SLOT_LADDER else "")
+    raise ValueError("unknown objective %r" % oid)
+
+
 def _outcome_label(o):
     for key, label, circles in OUTCOME_LABELS:
         if key == o:
@@ -87,7 +117,7 @@ class ScoreForm(Screen):
     def hint(self, row):
         """What the focused row asks for, in the rulebook's words."""
         if row[0] == "c":
-            return draw.count_words(self.app.state["objectives"][int(row[1])])
+            return count_words(self.app.state["objectives"][int(row[1])])
         if row == "bonus":
             return "Usher bonus: the victory points you circled"
         if row[0] == "o":
