@@ -100,3 +100,8 @@ def wrap(font, s, max_w):
             cur = fit(font, word, max_w) if width(font, word) > max_w else word
         lines.append(cur)
     return lines
+
+
+def plural(n, word):
+    """ "1 action", "2 actions": a count with its word (a plain -s plural)."""
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
