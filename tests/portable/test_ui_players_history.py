@@ -25,7 +25,7 @@ def test_roster_takes_one_name_a_line_skipping_blanks_and_comments():
 
 
 def test_roster_refuses_long_names_undrawable_characters_and_duplicates():
-    names, defects = players.parse_roster("Anna\nAlexandrinaX\nJos\u00e9\nanna\nBen\tX\n")
+    names, defects = players.parse_roster("Anna\nAlexandrinaX\n\u03a9mega\nanna\nBen\tX\n")
     assert names == ["Anna"]
     assert len(defects) == 4
     assert defects[0].startswith("line 2:") and "12 characters, at most 10" in defects[0]
@@ -62,7 +62,7 @@ def test_a_name_added_on_the_device_joins_the_roster_file():
     assert players.add_to_roster(d, "Ben") is None
     assert players.add_to_roster(d, "cleo") is None        # already there
     assert players.load_roster(d) == (["Cleo", "Ben"], None)
-    assert "cannot draw" in players.add_to_roster(d, "B\u00e9a")
+    assert "cannot draw" in players.add_to_roster(d, "\u03a9mega")
 
 
 # --- the truncation rule -----------------------------------------------------------

@@ -7,8 +7,9 @@
 #
 # Names (checked by parse_roster, the same code `usher data check players`
 # runs on the desktop): 1..MAX_NAME characters out of NAME_CHARS (letters,
-# digits, space and - ' . _, all drawn by the device's fonts), no two alike
-# (case ignored), at most MAX_ROSTER of them. MAX_NAME is Seat Wars' engine
+# the accented ones of Latin-1 and Latin Extended-A included, digits, space
+# and - ' . _, all drawn by the device's fonts), no two alike (case ignored,
+# by same_name_key, the same on every runtime), at most MAX_ROSTER of them. MAX_NAME is Seat Wars' engine
 # limit (SW-1 names), so a name fits every game.
 #
 # Seats: when a roster file exists, App.new_game asks each seat for a name
@@ -28,7 +29,14 @@ from usher.ui import seats, text
 ROSTER_FILE = "players.txt"
 MAX_NAME = 10
 MAX_ROSTER = 20
-NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -'._"
+ASCII_NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -'._"
+# The letters of Latin-1 (U+00C0..U+00FF but the signs for times and divide)
+# and Latin Extended-A (U+0100..U+017F), as tools/make_fonts.py puts them in
+# the fonts: Nicolò, José, Zoë, Łukasz, Şükrü.
+LATIN_LETTERS = ("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿ"
+                 "ĀāĂăĄąĆćĈĉĊċČčĎďĐđĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĦħĨĩĪīĬĭĮįİıĲĳĴĵĶķĸĹĺĻļĽľĿ"
+                 "ŀŁłŃńŅņŇňŉŊŋŌōŎŏŐőŒœŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŦŧŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžſ")
+NAME_CHARS = ASCII_NAME_CHARS + LATIN_LETTERS
 
 
 def check_name(name):
@@ -39,11 +47,37 @@ def check_name(name):
         return "%r is %d characters, at most %d" % (name, len(name), MAX_NAME)
     for ch in name:
         if ch not in NAME_CHARS:
-            return "%r: the device's fonts cannot draw %r (letters, digits, space and - ' . _)" % (
-                name, ch)
+            return ("%r: the device's fonts cannot draw %r (letters, accented ones of Latin-1"
+                    " and Latin Extended-A too, digits, space and - ' . _)" % (name, ch))
     if name != name.strip():
         return "%r starts or ends with a space" % name
     return None
+
+
+def same_name_key(name):
+    """name in lower case, accented capitals included, the same on every
+    runtime (MicroPython's str.lower() changes only A..Z): "JOSÉ" and "josé"
+    are one name."""
+    out = []
+    for ch in name:
+        c = ord(ch)
+        if 0x41 <= c <= 0x5A:
+            out.append(chr(c + 32))                         # A..Z
+        elif c < 0xC0:
+            out.append(ch)
+        elif c < 0xDF:
+            out.append(chr(c + 32) if c != 0xD7 else ch)    # À..Þ, but the times sign
+        elif c == 0x130:
+            out.append("i")                                 # İ: dotted capital I
+        elif c == 0x178:
+            out.append("\u00ff")                            # Ÿ
+        elif 0x100 <= c < 0x138 or 0x14A <= c < 0x178:
+            out.append(chr(c | 1))                          # even capital, odd small
+        elif 0x139 <= c < 0x149 or 0x179 <= c < 0x17F:
+            out.append(chr(c + 1) if c & 1 else ch)         # odd capital, even small
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def parse_roster(txt):
@@ -59,12 +93,12 @@ def parse_roster(txt):
         if not line or line.startswith("#"):
             continue
         bad = check_name(line)
-        if bad is None and line.lower() in seen:
+        if bad is None and same_name_key(line) in seen:
             bad = "%r is already in the roster" % line
         if bad is not None:
             defects.append("line %d: %s" % (n, bad))
             continue
-        seen.append(line.lower())
+        seen.append(same_name_key(line))
         names.append(line)
     if len(names) > MAX_ROSTER:
         defects.append("%d names, at most %d" % (len(names), MAX_ROSTER))
@@ -101,7 +135,7 @@ def add_to_roster(data_dir, name):
     bad = check_name(name)
     if bad:
         return bad
-    if name.lower() in [n.lower() for n in names]:
+    if same_name_key(name) in [same_name_key(n) for n in names]:
         return None  # already there: nothing to do
     if len(names) >= MAX_ROSTER:
         return "The roster is full (%d names)" % MAX_ROSTER
