@@ -162,7 +162,8 @@ def test_seat_picker_goes_through_the_roster_and_a_guest_name():
     for b in ("UP", "C"):                           # seat 2: a guest
         app.handle(("press", b))
     for b in ("DOWN", "DOWN", "C", "C", "A"):       # "C", then "a" at the cursor -> "Ca"
-        app.handle(("press", b))
+        app.handle(("press", b))                    # C on a letter with accents: on release
+        app.handle(("release", b))
     assert [c[0] for c in app.top().choices] == ["P3", "Anna", "Guest name..."]
     app.handle(("press", "C"))                      # seat 3: P3
     assert app.record is not None
