@@ -101,7 +101,7 @@ NAMED_SHOTS = tuple(("named_" + n, with_seat_names(_BY_NAME[n])) for n in _NAMED
 
 # Every screen that shows a name, with ACCENTED_NAMES (golden images only).
 ACCENTED_SHOTS = tuple(("accented_" + n[len("named_"):], script) for n, script in NAMED_SHOTS
-                       if not n.startswith(("named_guest", "named_roster"))) + (
+                       if not n.startswith(("named_guest", "named_roster", "named_stats_menu"))) + (
     ("accented_theatre_history", with_seat_names(_BY_NAME["theatre_history"])),
     ("accented_roster", "UP,C,UP,C,DOWN"),         # the focus bar on "Élodie"
     ("accented_roster_end", "UP,C,UP,C,UP"),        # the last names: ÿ, Ł, Ş
