@@ -48,10 +48,10 @@ HEADER = '''# Font "%(name)s" (%(use)s): %(family)s, %(size)d px, %(count)d char
 # Glyphs are MONO_HLSB bitmaps HEIGHT rows tall and as wide as the character's
 # advance; each row is padded to whole bytes. INDEX has 3 bytes per character
 # of CHARS: width, then the glyph's offset in BITS (little-endian 16 bits).
-# The glyphs from CHARS[TALL] on (accented capitals, letters with a comma
-# below) start ABOVE rows above the box and are ABOVE + HEIGHT + BELOW rows
-# tall; the box (HEIGHT, BASELINE) is the ASCII characters' and sets the
-# line pitch.
+# TALL = (first, above, below): the glyphs from CHARS[first] on (accented
+# capitals, letters with a comma below) start above rows above the box and
+# are above + HEIGHT + below rows tall; the box (HEIGHT, BASELINE) is the
+# ASCII characters' and sets the line pitch.
 '''
 
 
@@ -155,8 +155,8 @@ def make(name, ttf_dir):
         if ord(ch) >= 127:
             above = max(above, MARGIN - first)
             below = max(below, end - (MARGIN + height))
-    # CHARS: ASCII, the other glyphs that fit the box, then the tall ones
-    # (from TALL on), drawn ABOVE rows higher and ABOVE + BELOW rows taller.
+    # CHARS: ASCII, the other glyphs that fit the box, then the tall ones,
+    # drawn `above` rows higher and above + below rows taller.
     fits = [c for c in chars if glyphs[c][2] >= MARGIN and glyphs[c][3] <= MARGIN + height]
     tall = [c for c in chars if c not in fits]
     if any(ord(c) < 127 for c in tall):
@@ -182,7 +182,9 @@ def make(name, ttf_dir):
                              "taken out between accent and letter, ^ a top row cut): "
                              + " ".join(notes) + ".")
     text += "HEIGHT = %d\nBASELINE = %d\n" % (height, baseline)
-    text += "TALL = %d\nABOVE = %d\nBELOW = %d\n" % (len(fits), above, below)
+    # One global for the three: each global of a frozen module costs heap.
+    text += "TALL = (%d, %d, %d)  # first tall glyph, rows above the box, rows below\n" % (
+        len(fits), above, below)
     text += "CHARS = %s\n" % py_str(order)
     text += "INDEX = %s\n" % wrap_bytes(bytes(index))
     text += "BITS = %s\n" % wrap_bytes(bytes(bits))

@@ -89,17 +89,18 @@ def test_accented_capitals_reach_one_row_above_the_box_and_no_further():
     buf, c = new_canvas()
     y = 40
     for font in (text.SMALL, text.BODY):
-        assert font.ABOVE <= 1 and font.BELOW <= 1
+        first, above, below = font.TALL
+        assert above <= 1 and below <= 1
         for i in range(len(font.CHARS)):
             ch = font.CHARS[i]
-            tall = i >= font.TALL
+            tall = i >= first
             assert not (tall and ord(ch) < 127), ch    # ASCII text lies in the box
             rows = _ink_rows(c, buf, font, ch, y)
             if not rows:
                 assert ch == " "
                 continue
-            top = y - (font.ABOVE if tall else 0)
-            end = y + font.HEIGHT + (font.BELOW if tall else 0)
+            top = y - (above if tall else 0)
+            end = y + font.HEIGHT + (below if tall else 0)
             assert top <= rows[0] and rows[-1] < end, (ch, rows[0], rows[-1])
         # The accent is drawn, above the box, white on black too.
         for ch in ("É", "Å"):

@@ -19,9 +19,9 @@ _INVERT = (bytes([0x80]), 2, 1, MONO_HLSB, 8)
 # look it up inline: they run for every character of every screen, and a
 # tuple per character was a good part of the garbage a redraw leaves
 # (docs/ui.md, Memory). CHARS starts with ASCII, so the usual text is found
-# as fast as before the accented letters; the glyphs from CHARS[TALL] on
-# (accented capitals) start ABOVE rows higher than the box and are
-# ABOVE + BELOW rows taller: one comparison tells them apart.
+# as fast as before the accented letters; the glyphs from CHARS[TALL[0]] on
+# (accented capitals) start TALL[1] rows higher than the box and are
+# TALL[1] + TALL[2] rows taller: one comparison tells them apart.
 
 def width(font, s):
     """Width in pixels of s drawn in font."""
@@ -42,7 +42,8 @@ def draw(canvas, font, s, x, y, color=1):
     chars = font.CHARS
     idx = font.INDEX
     h = font.HEIGHT
-    tall = font.TALL * 3
+    tall, above, below = font.TALL
+    tall *= 3
     for ch in s:
         j = chars.find(ch)
         if j < 0:
@@ -55,8 +56,8 @@ def draw(canvas, font, s, x, y, color=1):
             gy = y
             gh = h
             if j >= tall:
-                gy = y - font.ABOVE
-                gh = h + font.ABOVE + font.BELOW
+                gy = y - above
+                gh = h + above + below
             src = (bits[off:off + (stride >> 3) * gh], w, gh, MONO_HLSB, stride)
             if color:
                 canvas.blit(src, x, gy, 0)

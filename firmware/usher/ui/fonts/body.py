@@ -7,17 +7,15 @@
 # Glyphs are MONO_HLSB bitmaps HEIGHT rows tall and as wide as the character's
 # advance; each row is padded to whole bytes. INDEX has 3 bytes per character
 # of CHARS: width, then the glyph's offset in BITS (little-endian 16 bits).
-# The glyphs from CHARS[TALL] on (accented capitals, letters with a comma
-# below) start ABOVE rows above the box and are ABOVE + HEIGHT + BELOW rows
-# tall; the box (HEIGHT, BASELINE) is the ASCII characters' and sets the
-# line pitch.
+# TALL = (first, above, below): the glyphs from CHARS[first] on (accented
+# capitals, letters with a comma below) start above rows above the box and
+# are above + HEIGHT + below rows tall; the box (HEIGHT, BASELINE) is the
+# ASCII characters' and sets the line pitch.
 # Brought down to MAX_ABOVE rows above the box (- a blank row taken out
 # between accent and letter, ^ a top row cut): ĺ-^ Ů^.
 HEIGHT = 14
 BASELINE = 11
-TALL = 224
-ABOVE = 1
-BELOW = 0
+TALL = (224, 1, 0)  # first tall glyph, rows above the box, rows below
 CHARS = (
     ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_'
     '`abcdefghijklmnopqrstuvwxyz{|}~ÄÆÇËÏÐÖØÜÞßàáâãäæçèéêëìíîïðñòóôõö'

@@ -7,19 +7,17 @@
 # Glyphs are MONO_HLSB bitmaps HEIGHT rows tall and as wide as the character's
 # advance; each row is padded to whole bytes. INDEX has 3 bytes per character
 # of CHARS: width, then the glyph's offset in BITS (little-endian 16 bits).
-# The glyphs from CHARS[TALL] on (accented capitals, letters with a comma
-# below) start ABOVE rows above the box and are ABOVE + HEIGHT + BELOW rows
-# tall; the box (HEIGHT, BASELINE) is the ASCII characters' and sets the
-# line pitch.
+# TALL = (first, above, below): the glyphs from CHARS[first] on (accented
+# capitals, letters with a comma below) start above rows above the box and
+# are above + HEIGHT + below rows tall; the box (HEIGHT, BASELINE) is the
+# ASCII characters' and sets the line pitch.
 # Brought down to MAX_ABOVE rows above the box (- a blank row taken out
 # between accent and letter, ^ a top row cut): À- Á- Â- Ã- È- É- Ê- Ì- Í- Î-
 # Ñ- Ò- Ó- Ô- Õ- Ù- Ú- Û- Ý- Ă- Ć- Ĉ- Č- Ď- Ĕ- Ě- Ĝ- Ğ- Ĥ- ĥ- Ĩ- Ĭ- Ĵ- Ĺ- ĺ-^
 # Ń- Ň- Ŏ- Ŕ- Ř- Ś- Ŝ- Š- Ť- Ũ- Ŭ- Ů^ Ŵ- Ŷ- Ź- Ž-.
 HEIGHT = 10
 BASELINE = 8
-TALL = 201
-ABOVE = 1
-BELOW = 1
+TALL = (201, 1, 1)  # first tall glyph, rows above the box, rows below
 CHARS = (
     ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_'
     '`abcdefghijklmnopqrstuvwxyz{|}~ÆÇÐØÞßàáâãäæçèéêëìíîïñòóôõöøùúûüý'
