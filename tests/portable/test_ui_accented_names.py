@@ -9,7 +9,7 @@ import mptest
 import ui_sessions
 
 from usher import games
-from usher.core import game, rng, storage
+from usher.core import game, storage
 from usher.device.circuitpython import canvas as cpcanvas
 from usher.ui import players, playlog, pyframebuf, seats, stats, text
 from usher.ui.app import App
@@ -120,39 +120,35 @@ def test_names_draw_with_their_own_glyphs_not_the_missing_mark():
         assert _ink_rows(c, buf, font, "\u03a9", 40) == _ink_rows(c, buf, font, "?", 40)
 
 
+def _draw_names(cv):
+    lines = [("Élodie Ģirts Åsa", 0), ("Nicolò Ŋima ÿç", -1), ("ÉÅĢ ŮĺŊ", 1), ("Zoë José", 117)]
+    for s, y in lines:
+        text.draw(cv, text.SMALL, s, 4, y)
+        text.draw(cv, text.BODY, s, 150, y)
+    cv.fill_rect(0, 60, W, 16, 1)
+    text.draw(cv, text.BODY, "Élodie Åsa Ģirts", 4, 61, 0)
+
+
 def test_accented_text_is_the_same_on_every_canvas():
     # pyframebuf (CircuitPython, the simulator) and the CircuitPython row
     # canvas draw the tall glyphs exactly as the device's framebuf does,
     # clipped at the top of the screen too.
-    lines = [("Élodie Ģirts Åsa", 0), ("Nicolò Ŋima ÿç", -1), ("ÉÅĢ ŮĺŊ", 1), ("Zoë José", 117)]
-    ref = None
+    drawn = []
+    for kind in (None, "rows", "pyframebuf"):
+        buf = bytearray(W * H // 8)
+        if kind is None:
+            _draw_names(pyframebuf.FrameBuffer(buf, W, H, pyframebuf.MONO_HLSB))
+        else:
+            _draw_names(cpcanvas.new(buf, W, H, kind))
+        drawn.append(bytes(buf))
     try:
         import framebuf
-        a = bytearray(W * H // 8)
-        fb = framebuf.FrameBuffer(a, W, H, framebuf.MONO_HLSB)
-        ref = a
     except ImportError:
-        fb = None
-    canvases = [(bytearray(W * H // 8), None)]
-    for kind in ("rows", "pyframebuf"):
-        canvases.append((bytearray(W * H // 8), kind))
-    drawn = []
-    for buf, kind in canvases:
-        cv = pyframebuf.FrameBuffer(buf, W, H, pyframebuf.MONO_HLSB) if kind is None else \
-            cpcanvas.new(buf, W, H, kind)
-        for s, y in lines:
-            for font in (text.SMALL, text.BODY):
-                text.draw(cv, font, s, 4 if font is text.SMALL else 150, y)
-        cv.fill_rect(0, 60, W, 16, 1)
-        text.draw(cv, text.BODY, "Élodie Åsa Ģirts", 4, 61, 0)
+        framebuf = None              # CPython: the three above
+    if framebuf is not None:
+        buf = bytearray(W * H // 8)
+        _draw_names(framebuf.FrameBuffer(buf, W, H, framebuf.MONO_HLSB))
         drawn.append(bytes(buf))
-    if fb is not None:
-        for s, y in lines:
-            for font in (text.SMALL, text.BODY):
-                text.draw(fb, font, s, 4 if font is text.SMALL else 150, y)
-        fb.fill_rect(0, 60, W, 16, 1)
-        text.draw(fb, text.BODY, "Élodie Åsa Ģirts", 4, 61, 0)
-        drawn.append(bytes(ref))
     assert sum(drawn[0]) > 0
     for d in drawn[1:]:
         assert d == drawn[0]
@@ -224,20 +220,6 @@ def test_the_accent_step_goes_round_its_letters_and_back_leaves_the_plain_letter
 
 # --- through a game, the saved files and the history ----------------------------------
 
-def _bot_game(app, gid, options, names, seed):
-    app.start_game(gid, seats.with_names(gid, options, names), seed)
-    bot = games.bot(gid)
-    brng = rng.new_state(seed ^ 0x5A5A)
-    while True:
-        a = bot.next_action(app.state, brng)
-        if a is None:
-            break
-        assert app.play(a), a
-    final = app.state
-    app.end_game()
-    return final
-
-
 def test_accented_names_come_back_intact_from_the_saved_game_and_the_history():
     d = mptest.tmpdir()
     buf, canvas = new_canvas()
@@ -249,8 +231,8 @@ def test_accented_names_come_back_intact_from_the_saved_game_and_the_history():
     storage.save(path, app.record)
     assert storage.load(path)[0]["options"]["players"] == NAMES
     app.end_game()
-    final = _bot_game(app, "theatre", {"players": 4, "decks": 6}, NAMES, 8)
-    final2 = _bot_game(app, "multisala", {"players": 2}, NAMES[2:], 9)
+    final = ui_sessions.bot_game(app, "theatre", {"players": 4, "decks": 6}, NAMES, 8)[1]
+    final2 = ui_sessions.bot_game(app, "multisala", {"players": 2}, NAMES[2:], 9)[1]
     rows = list(playlog.summaries(d))
     assert [r["players"] for r in rows] == [NAMES, NAMES[2:]]
     kept = playlog.load_record(d, 1)

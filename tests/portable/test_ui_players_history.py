@@ -195,18 +195,7 @@ SETUPS = (
 
 
 def _bot_game(app, gid, options, n, seed):
-    app.start_game(gid, seats.with_names(gid, options, LONG[:n]), seed)
-    bot = games.bot(gid)
-    brng = rng.new_state(seed ^ 0x5A5A)
-    while True:
-        a = bot.next_action(app.state, brng)
-        if a is None:
-            break
-        assert app.play(a), a
-    final = app.state
-    rec = app.record
-    app.end_game()
-    return rec, final
+    return ui_sessions.bot_game(app, gid, options, LONG[:n], seed)
 
 
 def test_each_finished_game_leaves_an_entry_that_replays_to_its_result():
