@@ -2,8 +2,10 @@
 
 Usage: python tools/make_fonts.py [--ttf PATH]
 
-Each font module holds bytes constants only (frozen-flash friendly, in the
-spirit of Peter Hinch's font_to_py) and only the characters the UI uses.
+Each font module holds constants only (frozen-flash friendly, in the
+spirit of Peter Hinch's font_to_py) and only the characters the UI uses:
+ASCII, and in small and body the letters of Latin-1 and Latin Extended-A
+for the players' names (docs/ui.md, Fonts and icons).
 The TTF comes from Debian's fonts-dejavu-core
 (/usr/share/fonts/truetype/dejavu/); the generated modules are committed so
 builds and CI never need it. DejaVu fonts: Bitstream Vera Fonts licence with
