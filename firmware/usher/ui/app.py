@@ -22,8 +22,10 @@ from usher.ui.refresh import BandSums, RefreshPolicy
 from usher.ui.widgets import MessageBox
 
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
-# clean_after: fast or partial updates before a clean refresh (PL-15).
-DEFAULT_SETTINGS = {"clean_after": 20, "sleep_min": 2}
+# clean_after: fast or partial updates before a clean refresh (PL-15);
+# refresh: "turbo" or "fast", the waveform the device layer gives a window
+# (PL-18; the UI only says which window changed).
+DEFAULT_SETTINGS = {"clean_after": 20, "sleep_min": 2, "refresh": "turbo"}
 
 
 def _canvas_bytes(canvas):
