@@ -209,7 +209,10 @@ class App:
             self._stack_changed()
 
     def replace(self, s):
-        """Put s in place of the top screen."""
+        """Put s in place of the top screen. A dialog or form in place of a
+        window (an action list's next question) is a window too (PL-15)."""
+        if s.dialog and self.stack[-1].over and len(self.stack) > 1:
+            s.place()
         self.stack[-1] = s
         self._stack_changed()
 

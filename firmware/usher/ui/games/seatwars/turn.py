@@ -143,7 +143,7 @@ def action_menu(app):
     if st["last_by"] is None:
         items.append(("Last card drawn", "last"))
     items.append(("Seat calculator", "calc"))
-    return Menu(app, current_name(st) + ": action", items, _chosen)
+    return Menu(app, current_name(st) + ": action", items, _chosen, window=True)
 
 
 def _chosen(app, what):
