@@ -256,7 +256,10 @@ class Runtime:
         return self.power.idle_ms
 
     def turbo_setting(self):
-        """The App's "Refresh" setting (PL-18): turbo unless it says "fast"."""
+        """The App's "Refresh" setting (PL-18): turbo unless it says "fast"
+        or the display has no turbo waveform (CircuitPython's)."""
+        if getattr(self.display, "TURBO", True) is False:
+            return False
         if self.app is None:
             return True
         try:

@@ -10,10 +10,11 @@
 #   definition gives it no RAM window commands), so a "partial" request of
 #   the UI (PL-15: a dialog's window) becomes a fast update of the whole
 #   panel. The picture is the same; only the window optimisation is lost.
-#   The device layer's "turbo" for such a window (PL-18) is shown the same
-#   way, with the fast waveform: CircuitPython's refresh gap (below) would
-#   eat most of what the turbo waveform saves, and turbo over the whole
-#   panel would ghost rows the window never touched.
+#   No turbo waveform (PL-18) here: the display says so (TURBO = False) and
+#   the shared main loop gives every window the fast waveform, with no
+#   ghost-bound updates. CircuitPython's refresh gap (below) would eat most
+#   of what the turbo waveform saves, and turbo over the whole panel would
+#   ghost rows the window never touched.
 # - The waveforms are the MicroPython image's (PL-6, PL-15), so the same
 #   glass looks and ghosts the same under both runtimes: "clean" is the
 #   panel's own OTP waveform (~4.5 s, flashes, clears ghosting); "fast" and
@@ -111,6 +112,7 @@ class DisplayioPanel:
     start, show, sleep, refresh_count) on a CircuitPython EPaperDisplay."""
 
     NAME = "EPaperDisplay"
+    TURBO = False       # no turbo waveform for windows (see above, PL-18)
 
     def __init__(self, canvas_buffer, display=None, displayio=None):
         if displayio is None:
@@ -136,7 +138,7 @@ class DisplayioPanel:
         self.modes["fast"] = (start_sequence(fast_luts()), GAP_S)
         self.mode = None
         self.refresh_count = 0
-        self.counts = {"clean": 0, "fast": 0, "partial": 0, "turbo": 0}
+        self.counts = {"clean": 0, "fast": 0, "partial": 0}
         self._started = None
 
     def init(self):
@@ -158,7 +160,7 @@ class DisplayioPanel:
         return self.display.time_to_refresh <= 0
 
     def start(self, mode, x=0, y=0, w=WIDTH, h=HEIGHT):
-        """Show the whole canvas ("partial" and "turbo" too: see the policy above)."""
+        """Show the whole canvas ("partial" too: see the policy above)."""
         if mode not in self.counts:
             raise ValueError("refresh mode %r" % (mode,))
         self.wait_idle()
