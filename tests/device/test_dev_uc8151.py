@@ -191,6 +191,12 @@ PIMORONI_FAST[0x22] = PIMORONI_FAST[0x21]
 PIMORONI_FAST[0x24] = PIMORONI_FAST[0x23]
 
 
+def _luts_are(model, tables):
+    for reg, groups in tables.items():
+        size = 44 if reg == 0x20 else 42
+        assert model.luts[reg] == bytes(groups) + bytes(size - len(groups)), hex(reg)
+
+
 def test_pl15_uc8151_fast_update_is_the_whole_frame_with_pimoronis_fast_luts():
     profile, model, vc, d, c = _setup()
     d.init()
@@ -209,9 +215,7 @@ def test_pl15_uc8151_fast_update_is_the_whole_frame_with_pimoronis_fast_luts():
     assert cmds[-5:] == [PON, PTOU, DTM2, DSP, DRF], cmds
     data = dict(sent)
     assert data[PSR] == b"\xb7" and len(data[DTM2]) == 296 * 128 // 8
-    for reg, groups in PIMORONI_FAST.items():
-        size = 44 if reg == 0x20 else 42
-        assert model.luts[reg] == bytes(groups) + bytes(size - len(groups)), hex(reg)
+    _luts_are(model, PIMORONI_FAST)
     assert model.shown == expected_image(c, False)
     assert model.refreshes[-1] == ("fast", None)
     # A partial after it keeps the waveform: no reload, only the window.
@@ -241,12 +245,6 @@ PIMORONI_TURBO = {
 }
 PIMORONI_TURBO[0x22] = PIMORONI_TURBO[0x21]
 PIMORONI_TURBO[0x24] = PIMORONI_TURBO[0x23]
-
-
-def _luts_are(model, tables):
-    for reg, groups in tables.items():
-        size = 44 if reg == 0x20 else 42
-        assert model.luts[reg] == bytes(groups) + bytes(size - len(groups)), hex(reg)
 
 
 def test_pl18_uc8151_turbo_sends_the_window_with_pimoronis_turbo_luts():
