@@ -229,6 +229,9 @@ class Runtime:
         except Exception as e:
             self.log.write("error", traceback_text(e))
         if r is not None:
+            # The sleep mark's window as the UI asked ("partial": the fast
+            # waveform, not turbo): it stays on the glass while the board is
+            # off (PL-18).
             self.display.show(r[0], r[1], r[2], r[3], r[4])
             self._shown(r)
         self.display.sleep()
