@@ -229,8 +229,9 @@ function apply(report, ms) {
 
 function showCounts(report, last) {
   const c = report.counts;
-  let text = "Refreshes: " + c.clean + " clean, " + c.fast + " fast, " + c.partial + " partial";
-  if (last) text += " \u00b7 last: " + last[0] + (last[0] === "partial" ? " (rows " + last[2] + "\u2013" + (last[2] + last[4] - 1) + ")" : "");
+  let text = "Refreshes: " + c.clean + " clean, " + c.fast + " fast, " + c.partial + " partial, " + c.turbo + " turbo";
+  const win = last && (last[0] === "partial" || last[0] === "turbo");
+  if (last) text += " \u00b7 last: " + last[0] + (win ? " (rows " + last[2] + "\u2013" + (last[2] + last[4] - 1) + ")" : "");
   if (report.asleep) text += " \u00b7 asleep: press a button to wake it";
   if (stopped) text += " \u00b7 " + stopped;
   status(text);

@@ -86,7 +86,7 @@ class PageDisplay:
         self.buf = buf
         self.asleep = False
         self.shown = []          # refreshes since the page last asked
-        self.counts = {"clean": 0, "fast": 0, "partial": 0}   # PL-15's kinds
+        self.counts = {"clean": 0, "fast": 0, "partial": 0, "turbo": 0}   # PL-15's kinds, PL-18's turbo
 
     def init(self):
         self.asleep = False

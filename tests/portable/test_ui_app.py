@@ -221,6 +221,40 @@ def test_pl15_settings_number_entry_changes_the_clean_refresh_bound():
     assert "after 18 updates" in app.top().items[1][0]
 
 
+def test_pl18_settings_refresh_turbo_or_fast_is_saved_and_survives_a_restart():
+    d = mptest.tmpdir()
+    app, _ = _app(d, cls=App)
+    app.start()
+    assert app.setting("refresh") == "turbo"            # the default (PL-18)
+    _tap(app, "UP")  # Settings
+    _tap(app, "C")
+    labels = [i[0] for i in app.top().items]
+    assert "Refresh: turbo" in labels, labels
+    for _ in range(labels.index("Refresh: turbo")):
+        _tap(app, "DOWN")
+    r = _tap(app, "C")
+    # The choice opens as a window over Settings (PL-15), turbo first.
+    assert r[0] == "partial" and app.top().choices[app.top().index][1] == "turbo"
+    _tap(app, "DOWN")
+    _tap(app, "C")
+    assert app.setting("refresh") == "fast"
+    assert "Refresh: fast" in [i[0] for i in app.top().items]
+    assert storage.load(d + "/ui.json")[0]["settings"]["refresh"] == "fast"
+    again, _ = _app(d, cls=App)
+    again.start()
+    assert again.setting("refresh") == "fast"
+
+
+def test_pl18_a_damaged_refresh_setting_is_named_and_the_default_used():
+    d = mptest.tmpdir()
+    storage.save(d + "/ui.json", {"routes": ["launcher"], "settings": {"refresh": "turob"}})
+    app, _ = _app(d, cls=App)
+    app.start()
+    assert app.setting("refresh") == "turbo"
+    assert isinstance(app.top(), MessageBox)
+    assert "refresh is not one of turbo / fast" in " ".join(app.top().lines), app.top().lines
+
+
 def test_every_request_fits_the_contract_and_repeat_release_are_quiet():
     app, _ = _app(cls=App)
     _valid_request(app.start())

@@ -282,3 +282,26 @@ def test_winner_table_explains_its_short_headers():
         note = final.tie_note(players, wins)
         assert "(Chars)" in note or note.startswith("Chars ="), note
         assert text.width(text.SMALL, note) <= 288
+
+
+def _tap(app, b):
+    r1 = app.handle(("press", b))
+    r2 = app.handle(("release", b))
+    return r1 or r2
+
+
+def test_pl18_the_action_list_and_its_next_question_are_windows_over_the_turn_screen():
+    # PL-15, PL-18: the action list opens as a window (only its rows are
+    # updated: a turbo window on the Badger, not a whole-screen update); the
+    # form that replaces it (here the event card's choice) is a window too,
+    # and backing out of it returns to the turn screen by a window update.
+    app, _ = _new()
+    r = _tap(app, "C")
+    assert app.top().over and r[0] == "partial" and r[2] >= 16, r
+    labels = [i[0] for i in app.top().items]
+    for _ in range(labels.index("Event card")):
+        _tap(app, "DOWN")
+    r = _tap(app, "C")
+    assert app.top().over and app.top().title == "Event card" and r[0] == "partial", r
+    r = _tap(app, "A")                      # cancel the choice
+    assert isinstance(app.top(), TurnScreen) and r[0] == "partial", r

@@ -15,11 +15,15 @@ class Menu(Screen):
     move the focus (wrapping); C chooses. An item with a why_not text is not
     possible now: it keeps its place, struck through, and C on it shows why
     (so a list whose entries come and go never moves the others).
-    on_choose(app, value); on_back(app) for A (default: pop)."""
+    on_choose(app, value); on_back(app) for A (default: pop). window=True:
+    pushed over a screen it is a window over it, as tall as its rows need
+    (an action list: opening and closing it updates only that window,
+    PL-15, PL-18)."""
 
     def __init__(self, app, title, items, on_choose, on_back=None, focus=0,
-                 keys=("Back", None, "Select")):
+                 keys=("Back", None, "Select"), window=False):
         super().__init__(app)
+        self.dialog = window
         self.title = title
         self.items = items
         self.on_choose = on_choose
@@ -36,16 +40,20 @@ class Menu(Screen):
     def status(self):
         return "%d/%d" % (self.focus + 1, len(self.items)) if len(self.items) > self.rows else ""
 
+    def place(self, lines=None):
+        self.rows = Screen.place(self, len(self.items))
+
     def draw_body(self, c):
         top = 0
         if self.focus >= self.rows:
             top = self.focus - self.rows + 1
+        body_y = self.body_y()
         for r in range(self.rows):
             i = top + r
             if i >= len(self.items):
                 break
             item = self.items[i]
-            y = BODY_Y + r * ROW_H
+            y = body_y + r * ROW_H
             fg = 1
             if i == self.focus:
                 c.fill_rect(0, y, WIDTH, ROW_H, 1)
@@ -61,10 +69,10 @@ class Menu(Screen):
         # More rows than fit: a small arrow at the right edge says which way
         # the list goes on (the launcher's Settings row is below the fold).
         if top > 0:
-            _arrow(c, BODY_Y + 3, -1, 0 if self.focus == top else 1)
+            _arrow(c, body_y + 3, -1, 0 if self.focus == top else 1)
         if top + self.rows < len(self.items):
             last = top + self.rows - 1
-            _arrow(c, BODY_Y + self.rows * ROW_H - 4, 1, 0 if self.focus == last else 1)
+            _arrow(c, body_y + self.rows * ROW_H - 4, 1, 0 if self.focus == last else 1)
 
     def button(self, b):
         n = len(self.items)

@@ -169,7 +169,7 @@ def action_menu(app):
     items.append(("Last card drawn", "last", None,
                   "" if st["last_by"] is None else "The last round has already started."))
     items.append(("Seat calculator", "calc"))
-    return Menu(app, current_name(st) + ": action", items, _chosen)
+    return Menu(app, current_name(st) + ": action", items, _chosen, window=True)
 
 
 def _missed(st):
