@@ -88,7 +88,7 @@ def _deinterleave(words, v, ec):
             if j < lens[b]:
                 blocks[b].append(words[pos])
                 pos += 1
-    for j in range(necc):
+    for _ in range(necc):
         for b in range(nb):
             blocks[b].append(words[pos])
             pos += 1

@@ -109,7 +109,7 @@ class ShareScreen(Screen):
         text.draw(c, text.SMALL, text.fit(text.SMALL, head, w), x, y)
         y += 12
         n = len(ln["players"]) + (1 if ln.get("opp") else 0)
-        text.draw(c, text.SMALL, "%d players" % n, x, y)
+        text.draw(c, text.SMALL, "%d player%s" % (n, "" if n == 1 else "s"), x, y)
         y += 12
         for line in text.wrap(text.SMALL, self._who(), w)[:2]:
             text.draw(c, text.SMALL, line, x, y)
