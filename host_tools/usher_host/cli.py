@@ -216,7 +216,8 @@ def parser():
 
     p = sub.add_parser("history", help="the play history: pull it as CSV and JSON")
     hsub = p.add_subparsers(dest="action", required=True)
-    q = hsub.add_parser("pull", help="write history.csv and history.json (docs/history.md)")
+    q = hsub.add_parser("pull", help="write history.csv, history.json and history_links.csv "
+                                     "(docs/history.md)")
     _port_arg(q)
     q.add_argument("--output", "-o", default=".", help="folder for history.csv and history.json")
     q.add_argument("--data-dir", default=layout.DATA_DIR, help="data folder on the board")
