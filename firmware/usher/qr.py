@@ -201,7 +201,8 @@ def _bitstream(data, version, ec):
 
 def codewords(data, version, ec):
     """The final message: data blocks then error correction blocks,
-    interleaved codeword by codeword (clause 7.6)."""
+    interleaved codeword by codeword (clause 7.6), written straight into
+    place (no copy of the blocks is kept)."""
     i = version - 1
     nblocks = BLOCKS[ec][i]
     necc = EC_PER_BLOCK[ec][i]
@@ -209,27 +210,21 @@ def codewords(data, version, ec):
     short = nblocks - raw % nblocks        # blocks of the shorter length
     short_data = raw // nblocks - necc
     stream = _bitstream(data, version, ec)
+    ndata = len(stream)
     gen = _generator(necc)
-    blocks = []
-    eccs = []
+    out = bytearray(raw)
+    view = memoryview(stream)
     k = 0
     for b in range(nblocks):
         n = short_data + (0 if b < short else 1)
-        blk = stream[k:k + n]
+        for j in range(short_data):
+            out[j * nblocks + b] = stream[k + j]
+        if n > short_data:   # a long block's last data codeword
+            out[short_data * nblocks + b - short] = stream[k + short_data]
+        ecc = rs_remainder(view[k:k + n], gen)
+        for j in range(necc):
+            out[ndata + j * nblocks + b] = ecc[j]
         k += n
-        blocks.append(blk)
-        eccs.append(rs_remainder(blk, gen))
-    out = bytearray(raw)
-    pos = 0
-    for j in range(short_data + 1):
-        for b in range(nblocks):
-            if j < len(blocks[b]):
-                out[pos] = blocks[b][j]
-                pos += 1
-    for j in range(necc):
-        for b in range(nblocks):
-            out[pos] = eccs[b][j]
-            pos += 1
     return out
 
 
@@ -302,7 +297,8 @@ class Matrix:
         buf[k * s:(k + 1) * s] = (value << (s * 8 - self.size)).to_bytes(s, "big")
 
     def free_function_maps(self):
-        self.frows = self.fcols = None
+        """Once the symbol is complete only the rows are needed."""
+        self.frows = self.fcols = self.cols = None
 
 
 def _finder(m, r0, c0):
