@@ -110,7 +110,8 @@ print("peak", hi)
 
 def run(script):
     env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
-    return subprocess.run([MP, "-X", "heapsize=160k", "-c", script], env=env, capture_output=True, text=True, timeout=300)
+    return subprocess.run([MP, "-X", "heapsize=160k", "-c", script], env=env, capture_output=True,
+                          text=True, timeout=300)
 
 
 def largest_plays():
