@@ -26,6 +26,6 @@ _PHYSICAL = ",".join([
 
 SESSIONS = (
     ("multisala_solo", "DOWN,DOWN,C,C," + ",".join([_SOLO_ROUND] * 5)
-     + ",A,DOWN,A,restart,B,UP,C,C"),
+     + ",A,DOWN,A,restart,DOWN,UP,C,B,UP,C"),   # B: Share (PL-19)
     ("multisala_physical", _PHYSICAL),
 )
