@@ -1,7 +1,7 @@
 """QR code bench (PL-19): what encoding and drawing the largest code costs,
 and the largest play that fits each version.
 
-Usage: python bench/qr.py [--runs N]
+Usage: python bench/qr.py [--runs N] [--chip]
 
 1. Time: the MicroPython unix port (64-bit, this machine) encodes the
    largest code (version 26 at L, 1,367 bytes: the most a share screen
@@ -14,6 +14,14 @@ Usage: python bench/qr.py [--runs N]
    rest of a 160 KB heap): the peak the code needs, transients included (64-bit
    objects: an upper bound of the RP2040's 32-bit need; goal <= 12 KB).
    Also the live heap the finished code holds.
+4. With --chip (needs `make firmware`): chip time on the emulated RP2040
+   (sim/rp2, 125 MHz, the Badger image with the firmware frozen) of the
+   press that opens the share screen of a kept play whose link needs the
+   largest code (version 26 at L; the play is put in the history on the
+   emulated flash), twice (the first also makes and writes the device id),
+   beside the press that leaves it (a redraw of the play's scores: the
+   part that is not the code's), and the heap's largest live size and
+   smallest free size found at a garbage collection over the run.
 3. The largest play at each version: for a Multisala play (the most
    players, 5; dated; 3-digit scores), the longest names (ASCII, and
    accented: 2 UTF-8 bytes, 6 link bytes each) with which 2..5 players fit
@@ -144,9 +152,73 @@ def largest_plays():
                                                   qr.capacity(v, "L"), cells[0], cells[1]))
 
 
+def big_line():
+    """A kept play whose link needs version 26 at L."""
+    from usher import qr
+    from usher.ui import share
+    k = 1
+    while True:
+        line = {"game": "multisala", "date": "2026-12-01T21:05:09",
+                "players": [chr(65 + i) * k for i in range(5)], "scores": [101, 102, 103, 104, 105],
+                "winners": [4], "breakdown": [[["last round", 1]]] * 5, "actions": 50, "seed": 7,
+                "options": {"players": 5}, "n": 1}
+        n = len(share.link_of(line, "89abcdef"))
+        if n > qr.capacity(26, "L") - 60:
+            return line, n
+        k += 1
+
+
+def _chip_run(rp2, tmp, spec, script):
+    binary, elf = rp2.image("badger2040")
+    if not os.path.exists(binary):
+        sys.exit("no firmware image %s: run `make firmware`" % binary)
+    specs = rp2.firmware_files(False, tmp) + [spec]
+    job = {"firmware": binary, "profile": "badger2040", "vbus": True, "battery_mv": 2900,
+           "flash_out": os.path.join(tmp, "flash.bin"),
+           "steps": [{"boot": {"hold": []}}] + rp2.script_steps(script),
+           "fs": rp2.make_fs(os.path.join(tmp, "fs.img"), specs),
+           "heap": rp2.heap_symbols(elf)}
+    return rp2.run_job(job)
+
+
+def chip():
+    import tempfile
+    sys.path.insert(0, ROOT)
+    import sim.rp2 as rp2
+    from usher.ui import playlog
+    line, n = big_line()
+    to_play = "DOWN,DOWN,DOWN,DOWN,C,C,C"      # Statistics, Last plays, the play's scores
+    with tempfile.TemporaryDirectory() as tmp:
+        data = os.path.join(tmp, "data")
+        line = dict(line)
+        line.pop("n")
+        playlog.append(data, line, {"game": "multisala", "options": line["options"], "seed": 7,
+                                    "actions": []})
+        spec = os.path.join(data, "history") + "=/data/history"
+        base = _chip_run(rp2, tmp, spec, to_play)
+        r = _chip_run(rp2, tmp, spec, to_play + ",B,B,B,B")    # share, leave, share, leave
+        presses = r["steps"][1:]
+        pics = os.path.join(ROOT, "out", "qr")
+        os.makedirs(pics, exist_ok=True)
+        rp2.save_picture_png(presses[7]["picture"], "badger2040", os.path.join(pics, "chip_share.png"))
+    print("\nEmulated RP2040 (125 MHz, Badger image, firmware frozen), a %d-byte link "
+          "(version 26 at L):" % n)
+    print("  open the share screen: %d ms (first, device id written), %d ms (again)" % (
+        presses[7]["active_ms"], presses[9]["active_ms"]))
+    print("  leave it (redraw of the play's scores): %d ms, %d ms" % (
+        presses[8]["active_ms"], presses[10]["active_ms"]))
+    heap, h0 = r.get("heap") or {}, base.get("heap") or {}
+    print("  heap, largest live at a collection: %s B with the shares, %s B without (+%s B); "
+          "smallest free %s B" % (heap.get("peak_live"), h0.get("peak_live"),
+                                  (heap.get("peak_live") or 0) - (h0.get("peak_live") or 0),
+                                  heap.get("min_free")))
+    print("  the panel's picture: out/qr/chip_share.png")
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=9)
+    ap.add_argument("--chip", action="store_true", help="also on the emulated RP2040")
     a = ap.parse_args(argv)
     p = run(WORK % {"runs": a.runs})
     if p.returncode != 0:
@@ -163,6 +235,8 @@ def main(argv):
           "(goal <= 12,288 B)" % vals["peak"][0])
     print("  live heap of the finished code: %d B" % vals["live"][0])
     largest_plays()
+    if a.chip:
+        chip()
 
 
 if __name__ == "__main__":

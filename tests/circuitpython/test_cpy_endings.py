@@ -41,7 +41,7 @@ ENDINGS = (
     ("takeaseat_solo", 19, 0),
     ("seatwars_game", 13, 7),
     ("theatre_game", 12, 7),
-    ("multisala_solo", 13, None),   # its end: Scores, Share (PL-19), Done
+    ("multisala_solo", 11, None),
 )
 GAME_ID = {"theatre_game": "theatre", "seatwars_game": "seatwars",
            "takeaseat_solo": "takeaseat", "multisala_solo": "multisala"}
