@@ -16,9 +16,9 @@ Usage: python bench/qr.py [--runs N] [--chip]
    Also the live heap the finished code holds.
 4. With --chip (needs `make firmware`): chip time on the emulated RP2040
    (sim/rp2, 125 MHz, the Badger image with the firmware frozen) of the
-   press that opens the share screen of a kept play whose link needs the
-   largest code (version 26 at L; the play is put in the history on the
-   emulated flash), twice (the first also makes and writes the device id),
+   press that opens the share screen of the longest play the device keeps
+   (put in the history on the emulated flash; version 21-22, not 26: no
+   kept play needs 26), twice (the first also makes and writes the device id),
    beside the press that leaves it (a redraw of the play's scores: the
    part that is not the code's), and the heap's largest live size and
    smallest free size found at a garbage collection over the run.
@@ -153,31 +153,41 @@ def largest_plays():
 
 
 def big_line():
-    """A kept play whose link needs version 26 at L."""
-    from usher import qr
+    """The longest play the device can keep: 5 Multisala players whose
+    10-letter names are all accented letters (6 link bytes each), dated."""
     from usher.ui import share
-    k = 1
-    while True:
-        line = {"game": "multisala", "date": "2026-12-01T21:05:09",
-                "players": [chr(65 + i) * k for i in range(5)], "scores": [101, 102, 103, 104, 105],
-                "winners": [4], "breakdown": [[["last round", 1]]] * 5, "actions": 50, "seed": 7,
-                "options": {"players": 5}, "n": 1}
-        n = len(share.link_of(line, "89abcdef"))
-        if n > qr.capacity(26, "L") - 60:
-            return line, n
-        k += 1
+    line = {"game": "multisala", "date": "2026-12-01T21:05:09",
+            "players": [chr(0xC0 + i) * 10 for i in range(5)], "scores": [101, 102, 103, 104, 105],
+            "winners": [4], "breakdown": [[["last round", 1]]] * 5, "actions": 50, "seed": 7,
+            "options": {"players": 5}, "n": 1}
+    return line, len(share.link_of(line, "89abcdef"))
 
 
-def _chip_run(rp2, tmp, spec, script):
+def _shape(n):
+    from usher.ui import share
+    v, ec, _scale = share.layout(n)
+    return v, ec
+
+
+def _chip_run(rp2, tmp, spec, script, main=None):
     binary, elf = rp2.image("badger2040")
     if not os.path.exists(binary):
         sys.exit("no firmware image %s: run `make firmware`" % binary)
     specs = rp2.firmware_files(False, tmp) + [spec]
+    steps = rp2.script_steps(script)
+    if main is not None:   # a bench script instead of the device's main.py
+        path = os.path.join(tmp, "main.py")
+        with open(path, "w") as f:
+            f.write(main)
+        specs = [path + "=/main.py", spec]
+        steps = [{"run_ms": 60000}]
     job = {"firmware": binary, "profile": "badger2040", "vbus": True, "battery_mv": 2900,
            "flash_out": os.path.join(tmp, "flash.bin"),
-           "steps": [{"boot": {"hold": []}}] + rp2.script_steps(script),
+           "steps": [{"boot": {"hold": []}}] + steps,
            "fs": rp2.make_fs(os.path.join(tmp, "fs.img"), specs),
            "heap": rp2.heap_symbols(elf)}
+    if main is not None:
+        job["usb"] = True   # the bench script prints its figures on the USB console
     return rp2.run_job(job)
 
 
@@ -201,8 +211,10 @@ def chip():
         pics = os.path.join(ROOT, "out", "qr")
         os.makedirs(pics, exist_ok=True)
         rp2.save_picture_png(presses[7]["picture"], "badger2040", os.path.join(pics, "chip_share.png"))
-    print("\nEmulated RP2040 (125 MHz, Badger image, firmware frozen), a %d-byte link "
-          "(version 26 at L):" % n)
+    print("\nEmulated RP2040 (125 MHz, Badger image, firmware frozen): the longest play the "
+          "device keeps (5 players, 10 accented letters each, dated: %d bytes, version %d at %s), "
+          "its share screen opened from Statistics:"
+          % ((n,) + _shape(n)))
     print("  open the share screen: %d ms (first, device id written), %d ms (again)" % (
         presses[7]["active_ms"], presses[9]["active_ms"]))
     print("  leave it (redraw of the play's scores): %d ms, %d ms" % (
