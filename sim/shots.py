@@ -28,6 +28,10 @@ SHOTS = (
     ("dice", "UP,UP,C,B,UP,C,C"),
     ("asleep", "UP,C,sleep"),
 ) + (shots_takeaseat.SHOTS + shots_theatre.SHOTS + shots_multisala.SHOTS + shots_seatwars.SHOTS)
+# PL-19: Share (B) on an end screen shows the play's BG Stats import code.
+_BY_NAME = dict(SHOTS)
+SHOTS = SHOTS + tuple((name.replace("_result", "").replace("_end", "") + "_share", _BY_NAME[name] + ",B")
+                      for name in ("takeaseat_result", "theatre_end", "multisala_end_2p"))
 # The longest names the roster allows (usher.ui.players: 10 characters; W and
 # M are the widest letters): screens with them must stay readable (names cut
 # by the rule of usher.ui.seats, never overlapping).

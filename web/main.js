@@ -196,6 +196,7 @@ function saveData() {
 // in usher.steps (a step that handled button events) or null.
 function apply(report, ms) {
   lastReport = report;
+  showShare(report.share);
   let entry = null;
   if (report.shown.length) {
     usher.frame = hexBytes(report.frame);
@@ -225,6 +226,14 @@ function apply(report, ms) {
     if (el) el.classList.toggle("down", level[b] || report.down.includes(b));
   }
   return entry;
+}
+
+// PL-19: while the screen shows a play's BG Stats code, the same link under it.
+function showShare(link) {
+  const p = $("share");
+  if (!p) return;
+  p.hidden = !link;
+  if (link) $("share-link").href = link;
 }
 
 function showCounts(report, last) {

@@ -237,9 +237,10 @@ def parser():
 
     p = _command(sub, "history", "the play history: pull it as CSV and JSON")
     hsub = p.add_subparsers(dest="action", required=True, metavar="ACTION", help="pull")
-    q = _command(hsub, "pull", "write history.csv and history.json (docs/history.md)")
+    q = _command(hsub, "pull", "write history.csv, history.json and history_links.csv (docs/history.md)")
     _port_arg(q)
-    q.add_argument("--output", "-o", default=".", help="folder for history.csv and history.json")
+    q.add_argument("--output", "-o", default=".", help="folder for history.csv, history.json and "
+                   "history_links.csv")
     _data_dir_arg(q)
     q.add_argument("--from", dest="source", metavar="FOLDER",
                    help="read a local data folder instead of a board (the simulator's "

@@ -264,6 +264,8 @@ def test_scripted_sessions_that_finish_a_game_keep_it():
         kept[name] = [(r["game"], r["players"]) for r in rows]
     assert kept["theatre_game"] == [("theatre", ["P1", "P2"])]
     assert kept["multisala_solo"] == [("multisala", ["P1"])]
+    # Share keeps the play, Done after it does not keep it again (PL-19)
+    assert kept["multisala_share"] == [("multisala", ["P1"])]
     assert kept["seatwars_game"] == [("seatwars", ["P1", "P2"])]
 
 

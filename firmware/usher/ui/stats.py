@@ -277,7 +277,14 @@ class PlayScore(_Rows):
         return d[:10] if d else "undated"
 
     def keys(self):
-        return ("Back", None, None)
+        return ("Back", "Share", None)
+
+    def button(self, b):
+        if b == "B":   # PL-19: the play as a BG Stats import code
+            from usher.ui import share_screen
+            self.app.push(share_screen.ShareScreen(self.app, self.full))
+            return
+        _Rows.button(self, b)
 
     def draw_body(self, c):
         f = self.full

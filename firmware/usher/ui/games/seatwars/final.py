@@ -93,7 +93,7 @@ class EndScreen(Screen):
     title = "Game over"
 
     def keys(self):
-        return ("History", None, "Finish")
+        return ("History", "Share", "Finish")
 
     def status(self):
         return "%d turns" % self.app.state["turn"]
@@ -137,6 +137,9 @@ class EndScreen(Screen):
     def button(self, b):
         if b == "A":
             self.app.push(History(self.app))
+        elif b == "B":
+            from usher.ui import share_screen   # PL-19
+            share_screen.share_running_game(self.app)
         elif b == "C":
             self.app.end_game()
 

@@ -297,7 +297,7 @@ class SoloResult(Screen):
     title = "Result"
 
     def keys(self):
-        return ("History", None, "Finish")
+        return ("History", "Share", "Finish")
 
     def status(self):
         return "solo, 14 turns"
@@ -359,6 +359,9 @@ class SoloResult(Screen):
     def button(self, b):
         if b == "A":
             self.app.push(History(self.app))
+        elif b == "B":
+            from usher.ui import share_screen   # PL-19
+            share_screen.share_running_game(self.app)
         elif b == "C":
             self.app.end_game()
 
@@ -486,7 +489,7 @@ class MultiResult(Screen):
         return "%d players" % self.app.state["players"]
 
     def keys(self):
-        return ("History", None, "Finish")
+        return ("History", "Share", "Finish")
 
     def draw_body(self, c):
         s = self.app.state
@@ -515,5 +518,8 @@ class MultiResult(Screen):
     def button(self, b):
         if b == "A":
             self.app.push(History(self.app))
+        elif b == "B":
+            from usher.ui import share_screen   # PL-19
+            share_screen.share_running_game(self.app)
         elif b == "C":
             self.app.end_game()
