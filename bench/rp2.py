@@ -25,6 +25,11 @@ Columns:
               presses had a clean, OTP, refresh)
   busy        the panel's BUSY time per press, ms (median, p90): the
               waveform durations of sim/rp2/panels.mjs
+  picture     press to picture: from the press to the end of the BUSY of
+              the last refresh it caused, ms (median, p90, presses that
+              refreshed the panel)
+  stays       the same for the presses that stay on their screen (every
+              refresh they caused a partial window)
   live        the largest live heap found at a garbage collection (blocks
               marked reachable), bytes
   free min    the smallest free heap found as a collection starts, bytes
@@ -57,16 +62,36 @@ def median(values):
     return pct(values, 50)
 
 
+def press_to_picture(steps):
+    """Press to picture per press that refreshed the panel (ms of chip time):
+    from the press (the step's start: the previous step's end) to the end of
+    the BUSY of the press's last refresh. Returns (every press, the presses
+    that stay on their screen: every refresh a partial window)."""
+    every, stays = [], []
+    for prev, s in zip(steps, steps[1:]):
+        if not s.get("token") or s["token"].lower() == "restart" or not s["refreshes"]:
+            continue
+        last = s["refreshes"][-1]
+        ms = last["t_ms"] + last["busy_ms"] - prev["t_ms"]
+        every.append(ms)
+        if all(f["kind"] == "partial" for f in s["refreshes"]):
+            stays.append(ms)
+    return every, stays
+
+
 def one_session(args):
-    name, stock = args
+    name, stock, refresh = args
     script = rp2.session_script(name)
     t0 = time.time()
-    r = rp2.play(script, stock=stock, heap=True)
+    r = rp2.play(script, stock=stock, heap=True,
+                 ui_settings={"refresh": refresh} if refresh else None)
     wall = time.time() - t0
     seeds = rp2.seeds_from_log(rp2.read_log(os.path.join(r["files"], "data")))
     frames = rp2.sim_frames(script, seeds, board="badger2040")
     bad = rp2.compare_session(r, frames, "badger2040")
-    presses = [s for s in r["steps"][1:] if s.get("token") and s["token"].lower() != "restart"]
+    steps = r["steps"]
+    presses = [s for s in steps[1:] if s.get("token") and s["token"].lower() != "restart"]
+    picture, stays = press_to_picture(steps)
     compute = [s["active_ms"] for s in presses]
     updates = [len(s["refreshes"]) for s in presses]
     busy = [sum(f["busy_ms"] for f in s["refreshes"]) for s in presses]
@@ -78,29 +103,33 @@ def one_session(args):
         "compute": (median(compute), pct(compute, 95), max(compute) if compute else 0),
         "updates": (median(updates), pct(updates, 90), clean),
         "busy": (median(busy), pct(busy, 90)),
+        "picture": (median(picture), pct(picture, 90), len(picture)),
+        "stays": (median(stays), pct(stays, 90), len(stays)),
         "live": heap.get("peak_live"), "free": heap.get("min_free"),
         "mismatches": len(bad), "errors": len(r["errors"]), "wall": wall,
         "chip_s": r["steps"][-1]["t_ms"] / 1000.0,
     }
 
 
-HEADER = ("%-15s %-10s %7s %7s %-22s %-13s %-13s %8s %9s %s"
+HEADER = ("%-15s %-10s %7s %7s %-22s %-13s %-13s %-17s %-17s %8s %9s %s"
           % ("session", "image", "presses", "boot", "compute med/p95/max", "updates med/p90/clean",
-             "busy med/p90", "live", "free min", "check"))
+             "busy med/p90", "picture med/p90/n", "stays med/p90/n", "live", "free min", "check"))
 
 
 def row(x):
-    c, u, b = x["compute"], x["updates"], x["busy"]
+    c, u, b, p, st = x["compute"], x["updates"], x["busy"], x["picture"], x["stays"]
     check = "ok" if not x["mismatches"] and not x["errors"] else "%d differ, %d panel errors" % (
         x["mismatches"], x["errors"])
-    return ("%-15s %-10s %7d %7.0f %6.0f/%6.0f/%6.0f   %3d/%3d/%3d %10.0f/%5.0f %8s %9s %s"
+    return ("%-15s %-10s %7d %7.0f %6.0f/%6.0f/%6.0f   %3d/%3d/%3d %10.0f/%5.0f %6.0f/%5.0f/%4d "
+            "%6.0f/%5.0f/%4d %8s %9s %s"
             % (x["name"], x["image"], x["presses"], x["boot"] or -1, c[0], c[1], c[2], u[0], u[1], u[2],
-               b[0], b[1], x["live"], x["free"], check))
+               b[0], b[1], p[0], p[1], p[2], st[0], st[1], st[2], x["live"], x["free"], check))
 
 
-def sessions(jobs, which=(False, True), names=SESSIONS):
-    work = [(n, s) for s in which for n in names]
-    print("Sessions on the emulated Badger 2040 (rp2040js, 125 MHz); ms of chip time, heap in bytes")
+def sessions(jobs, which=(False, True), names=SESSIONS, refresh=None):
+    work = [(n, s, refresh) for s in which for n in names]
+    print("Sessions on the emulated Badger 2040 (rp2040js, 125 MHz); ms of chip time, heap in bytes; "
+          "Refresh: %s" % (refresh or "the default (turbo)"))
     print(HEADER, flush=True)
     rows = []
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
@@ -231,10 +260,14 @@ def main(argv):
     ap.add_argument("--image", choices=("frozen", "stock"), default=None,
                     help="only the sessions on this image")
     ap.add_argument("--session", action="append", choices=SESSIONS, help="only these sessions")
+    ap.add_argument("--refresh", choices=("turbo", "fast"), default=None,
+                    help="the Settings entry Refresh (PL-18); fast gives every window the fast "
+                         "waveform, as before turbo")
     a = ap.parse_args(argv)
     both = not a.sessions and a.cuts is None
     if a.sessions or both:
-        sessions(a.jobs, (False, True) if a.image is None else (a.image == "stock",), a.session or SESSIONS)
+        sessions(a.jobs, (False, True) if a.image is None else (a.image == "stock",), a.session or SESSIONS,
+                 a.refresh)
     if a.cuts is not None or both:
         cuts(a.cuts or 200, a.jobs, a.minutes)
 

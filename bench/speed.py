@@ -1,7 +1,8 @@
 """Speed and size (issue 9 budgets): compute time per button press on the
 MicroPython unix port (App.handle from press to release: screen logic, engine,
 redraw into the framebuffer, band diff), median and worst over the scripted UI
-sessions; and the firmware's size as .mpy for armv6m.
+sessions; the time to draw a name's characters (ASCII and accented); and the
+firmware's size as .mpy for armv6m.
 Usage: python bench/speed.py   (make bench; heap figures: bench/memory.py)"""
 import os
 import subprocess
@@ -26,6 +27,7 @@ def run(cmd, env=None):
 def main():
     mp = os.path.join(ROOT, ".venv", "bin", "micropython")
     timing = run([mp, "bench/workloads/press_timing.py"], {"MICROPYPATH": "firmware:tests/portable"})
+    drawing = run([mp, "bench/workloads/text_timing.py"], {"MICROPYPATH": "firmware"})
     with tempfile.TemporaryDirectory() as out:
         subprocess.run([sys.executable, "tools/mpy_check.py", "firmware", "--out", out], cwd=ROOT,
                        check=True, capture_output=True)
@@ -40,6 +42,9 @@ def main():
     print("Unix port, per button press (%d presses):" % timing["presses"])
     print("  median %.2f ms, worst %.2f ms (goal: median <= 2 ms)"
           % (timing["press_median_us"] / 1000, timing["press_worst_us"] / 1000))
+    print("Unix port, text drawn per character (names, body and small fonts): "
+          "%d ns ASCII, %d ns accented" % (drawing["text_ascii_ns_per_char"],
+                                          drawing["text_accented_ns_per_char"]))
     return 0
 
 

@@ -1,4 +1,5 @@
-"""Canvas buffers to pictures: PNG files (Pillow) and terminal text."""
+"""Canvas buffers to terminal text (braille, half blocks); PNG files come
+from usher_host.picture, re-exported here for the simulator's callers."""
 import os
 import sys
 
@@ -8,20 +9,7 @@ if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
 
 from usher.ui.canvas import HEIGHT, WIDTH  # noqa: E402
-
-
-def to_image(buf, scale=1, width=WIDTH, height=HEIGHT):
-    """A Pillow image of a MONO_HLSB buffer (1 = black), scaled up."""
-    from PIL import Image
-    # Pillow's "1" mode raw packing is MSB-first with 1 = white: invert.
-    img = Image.frombytes("1", (width, height), bytes(b ^ 0xFF for b in buf))
-    if scale != 1:
-        img = img.resize((width * scale, height * scale), Image.NEAREST)
-    return img
-
-
-def save_png(buf, path, scale=1):
-    to_image(buf, scale).save(path)
+from usher_host.picture import save_png, to_image  # noqa: E402,F401
 
 
 def pixel(buf, x, y, width=WIDTH):

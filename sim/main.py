@@ -2,14 +2,21 @@
 
   python -m sim                 a window (Tk) with the screen at 3x and the
                                 five buttons; without a display, the terminal
-  python -m sim --terminal      the exact pixels in the terminal (braille;
-                                --halfblock for 2x bigger), keys from the tty
+  python -m sim --terminal      in the terminal, keys from the tty; the mode
+                                by the terminal's size: text (80x24 and up:
+                                the screen's text on a character grid, soft
+                                keys on the last line), braille (150x36 and
+                                up: the exact pixels), half blocks
+                                (--halfblock, 298x68 and up: 2x bigger);
+                                --text asks for the text mode in any size
   python -m sim --headless --script "DOWN,C,A" --out DIR
                                 plays the buttons and writes every frame as PNG
   python -m sim --bot GAME      plays a game with its engine's bot (text)
 
 The saved game and screen position live in --data (default out/sim-data), so
-closing and reopening resumes where you were (PL-8). The panel refresh counts
+closing and reopening resumes where you were (PL-8); the log is DATA/log/
+in the device's format (docs/log-format.md; `usher replay DATA/log`), in
+--out/log/ for a headless run without --data. The panel refresh counts
 by kind (clean, fast full, partial; PL-15) are printed at exit.
 """
 import argparse
@@ -42,7 +49,9 @@ def run_headless(args):
 
 def _headless(args, data):
     from sim.frames import save_png
-    session = Session(data, battery=args.battery)
+    # The log goes with the data; a run without --data keeps it in --out.
+    log_dir = os.path.join(args.data if args.data else args.out, "log")
+    session = Session(data, battery=args.battery, log_dir=log_dir)
     steps = parse_script(args.script or "")
     os.makedirs(args.out, exist_ok=True)
     req = session.start()
@@ -58,6 +67,7 @@ def _headless(args, data):
     frame(0, "start", [req] if req else [])
     for i, (token, events) in enumerate(steps, 1):
         frame(i, token, session.step(events))
+    print("log: %s (usher replay %s)" % (log_dir, log_dir))
     print(session.counts_line())
     return 0
 
@@ -74,7 +84,11 @@ def main(argv):
     ap.add_argument("--scale", type=int, default=1, help="PNG scale (headless)")
     ap.add_argument("--data", help="folder for the saved game and settings")
     ap.add_argument("--battery", type=int, default=None, help="simulated battery %% (default: USB)")
-    ap.add_argument("--halfblock", action="store_true", help="terminal: half blocks instead of braille")
+    look = ap.add_mutually_exclusive_group()
+    look.add_argument("--halfblock", action="store_true",
+                      help="terminal: the exact pixels as half blocks (needs 298x68)")
+    look.add_argument("--text", action="store_true",
+                      help="terminal: the text mode (the one for 80x24 terminals) at any size")
     ap.add_argument("--seed", type=int, default=1, help="--bot: seed")
     args = ap.parse_args(argv)
 
@@ -83,8 +97,7 @@ def main(argv):
     if args.headless:
         return run_headless(args)
     data = args.data or os.path.join(ROOT, "out", "sim-data")
-    session = Session(data, battery=args.battery, live_seeds=True,
-                      log_path=os.path.join(data, "log.jsonl"))
+    session = Session(data, battery=args.battery, live_seeds=True, log_dir=os.path.join(data, "log"))
     code = 0
     try:
         if not args.terminal:
@@ -98,12 +111,14 @@ def main(argv):
             print("The terminal mode needs a terminal; try --headless --script ... --out DIR.")
             return 2
         from sim import terminal
-        halfblock, problem = terminal.pick_mode(args.halfblock)
+        mode, problem = terminal.pick_mode("halfblock" if args.halfblock else "text" if args.text else None)
         if problem:
             print(problem)
-            if halfblock is None:
+            if mode is None:
                 return 2
-        code = terminal.run(session, halfblock=halfblock)
+        start = terminal.startup_line(mode)
+        print(start)
+        code = terminal.run(session, mode, note=terminal.TEXT_NOTE if mode == "text" else None)
         return code
     finally:
         if session.app is not None:

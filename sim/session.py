@@ -7,7 +7,6 @@ Scripts are comma-separated button tokens:
   sleep               the idle power-off mark (App.sleep_screen)
   restart             power cycle: a new App on the same data folder (PL-8)
 """
-import json
 import os
 import sys
 import time
@@ -18,6 +17,7 @@ if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
 
 from usher import VERSION  # noqa: E402
+from usher.device.log import FlashLog  # noqa: E402
 from usher.ui.app import BUTTONS, App  # noqa: E402
 from usher.ui.canvas import new_canvas  # noqa: E402
 
@@ -52,10 +52,16 @@ def parse_script(script):
 
 
 class Session:
-    def __init__(self, data_dir, battery=None, live_seeds=False, log_path=None):
+    """log_dir: the folder of the device log (docs/log-format.md), written by
+    the device's own FlashLog: a "boot" entry at every start and power cycle,
+    then the App's entries. None: no log (scripted sessions, tests)."""
+
+    def __init__(self, data_dir, battery=None, live_seeds=False, log_dir=None):
         self.data_dir = data_dir
         self.buf, self.canvas = new_canvas()
-        self.log_path = log_path
+        self.battery = battery
+        self.log_dir = log_dir
+        self.log = None
         self.services = {"battery": (lambda: battery), "board": "simulator",
                          "version": VERSION, "log": self._log}
         if live_seeds:
@@ -68,10 +74,16 @@ class Session:
         self.presses = 0
         self.app = None
 
-    def _log(self, kind, data):
-        if self.log_path:
-            with open(self.log_path, "a") as f:
-                f.write(json.dumps([kind, data]) + "\n")
+    def _log(self, kind, data=None):
+        if self.log is not None:
+            self.log.write(kind, data)
+
+    def _boot_log(self):
+        # A new FlashLog per boot, as on the device: the next boot number.
+        os.makedirs(self.log_dir, exist_ok=True)
+        self.log = FlashLog(self.log_dir)
+        self.log.write("boot", {"board": "simulator", "version": VERSION, "wake": None,
+                                "usb": self.battery is None, "image": None, "runtime": "cpython"})
 
     def _count(self, req):
         if req is not None:
@@ -80,6 +92,8 @@ class Session:
         return req
 
     def start(self):
+        if self.log_dir:
+            self._boot_log()
         self.app = App(self.canvas, self.data_dir, self.services)
         return self._count(self.app.start())
 

@@ -28,6 +28,10 @@ SHOTS = (
     ("dice", "UP,UP,C,B,UP,C,C"),
     ("asleep", "UP,C,sleep"),
 ) + (shots_takeaseat.SHOTS + shots_theatre.SHOTS + shots_multisala.SHOTS + shots_seatwars.SHOTS)
+# PL-19: Share (B) on an end screen shows the play's BG Stats import code.
+_BY_NAME = dict(SHOTS)
+SHOTS = SHOTS + tuple((name.replace("_result", "").replace("_end", "") + "_share", _BY_NAME[name] + ",B")
+                      for name in ("takeaseat_result", "theatre_end", "multisala_end_2p"))
 # The longest names the roster allows (usher.ui.players: 10 characters; W and
 # M are the widest letters): screens with them must stay readable (names cut
 # by the rule of usher.ui.seats, never overlapping).
@@ -35,6 +39,12 @@ LONG_NAMES = ("WWWWWWWWWW", "MMMMMMMMMM", "Maximilian", "Wolfgang-W")
 # The README's screenshots show the same screens with names a table would
 # have; the golden images keep the widest ones, which are the test.
 SHOWCASE_NAMES = ("Anna", "Ben", "Carla", "Dario")
+# Accented names (Latin-1 and Latin Extended-A): the seats take the first
+# four, with the tallest capitals (É, Å: one row above the box) and the
+# deepest letter (Ģ: a comma below) where names sit under a bar or a line;
+# the roster screen shows the rest (ç, ÿ, Ł, Ş).
+ACCENTED_NAMES = ("Élodie", "Nicolò", "Ģirts", "Åsa", "François", "José", "Zoë", "Ysaÿe",
+                  "Łukasz", "Şükrü")
 GOLDEN_DIR = os.path.join(ROOT, "tests", "host", "golden")
 SCREENSHOT_DIR = os.path.join(ROOT, "docs", "screenshots")
 
@@ -45,7 +55,7 @@ def play(script, roster=None):
     first)."""
     with tempfile.TemporaryDirectory() as data:
         if roster:
-            with open(os.path.join(data, "players.txt"), "w") as f:
+            with open(os.path.join(data, "players.txt"), "w", encoding="utf-8") as f:
                 f.write("\n".join(roster) + "\n")
         s = Session(data, battery=80)
         s.start()
@@ -90,11 +100,22 @@ _SW_GAME = with_seat_names(_BY_NAME["seatwars_winner"])
 NAMED_SHOTS = tuple(("named_" + n, with_seat_names(_BY_NAME[n])) for n in _NAMED) + (
     ("named_seat_pick", "DOWN,DOWN,DOWN,C,C,C,DOWN,DOWN"),
     ("named_guest_letters", "DOWN,DOWN,DOWN,C,C,C,UP,C,DOWN,DOWN,C,DOWN*10,C,DOWN*3,C,DOWN*13"),
+    # "Nicol", then C held on "o": the accent step, at "ò" (docs/ui.md)
+    ("named_guest_accents", "DOWN,DOWN,DOWN,C,C,C,UP,C,DOWN*12,C,DOWN*7,C,DOWN*1,C,DOWN*13,C,"
+                            "DOWN*10,C,DOWN*13,C~"),
     ("named_roster", "UP,C,UP,C"),
     ("named_stats_menu", _SW_GAME + ",C,DOWN,C"),
     ("named_stats_game", _SW_GAME + ",C,DOWN,C,UP,C"),
     ("named_last_plays", _SW_GAME + ",C,DOWN,C,C"),
     ("named_play_score", _SW_GAME + ",C,DOWN,C,C,C"),
+)
+
+# Every screen that shows a name, with ACCENTED_NAMES (golden images only).
+ACCENTED_SHOTS = tuple(("accented_" + n[len("named_"):], script) for n, script in NAMED_SHOTS
+                       if not n.startswith(("named_guest", "named_roster", "named_stats_menu"))) + (
+    ("accented_theatre_history", with_seat_names(_BY_NAME["theatre_history"])),
+    ("accented_roster", "UP,C,UP,C,DOWN"),         # the focus bar on "Élodie"
+    ("accented_roster_end", "UP,C,UP,C,UP"),        # the last names: ÿ, Ł, Ş
 )
 
 
@@ -127,6 +148,12 @@ def write(folder, scale, with_icons, roster):
         buf, counts = play(script, roster)
         save_png(buf, path, scale)
         print("%-44s %s" % (os.path.relpath(path, ROOT), counts))
+    if not with_icons:
+        for name, script in ACCENTED_SHOTS:
+            path = os.path.join(folder, name + ".png")
+            buf, counts = play(script, ACCENTED_NAMES)
+            save_png(buf, path, scale)
+            print("%-44s %s" % (os.path.relpath(path, ROOT), counts))
     if with_icons:
         path = os.path.join(folder, "icons.png")
         save_png(icon_sheet(), path, scale)

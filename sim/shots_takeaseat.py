@@ -18,13 +18,15 @@ def _upto(session, n):
 
 
 SHOTS = (
-    ("takeaseat_turn", _upto("takeaseat_solo", 86)),
-    ("takeaseat_double", _upto("takeaseat_solo", 51)),
-    ("takeaseat_automa_x2", _upto("takeaseat_solo", 52)),
-    ("takeaseat_automa_fallback", _upto("takeaseat_solo", 77)),
-    ("takeaseat_score", _upto("takeaseat_solo", 110)),
-    ("takeaseat_result", _upto("takeaseat_solo", 111)),
-    ("takeaseat_tracker", _upto("takeaseat_multi", 4)),
-    ("takeaseat_multi_form", _upto("takeaseat_multi", 45)),
-    ("takeaseat_multi_result", _upto("takeaseat_multi", 77)),
+    ("takeaseat_objectives", _upto("takeaseat_solo", 35)),
+    ("takeaseat_turn", _upto("takeaseat_solo", 87)),
+    ("takeaseat_double", _upto("takeaseat_solo", 52)),
+    ("takeaseat_automa_x2", _upto("takeaseat_solo", 53)),
+    ("takeaseat_automa_fallback", _upto("takeaseat_solo", 78)),
+    ("takeaseat_score", _upto("takeaseat_solo", 111)),
+    ("takeaseat_save", _upto("takeaseat_solo", 112)),
+    ("takeaseat_result", _upto("takeaseat_solo", 113)),
+    ("takeaseat_tracker", _upto("takeaseat_multi", 5)),
+    ("takeaseat_multi_form", _upto("takeaseat_multi", 46)),
+    ("takeaseat_multi_result", _upto("takeaseat_multi", 80)),
 )

@@ -2,8 +2,10 @@
 
 Usage: python tools/make_fonts.py [--ttf PATH]
 
-Each font module holds bytes constants only (frozen-flash friendly, in the
-spirit of Peter Hinch's font_to_py) and only the characters the UI uses.
+Each font module holds constants only (frozen-flash friendly, in the
+spirit of Peter Hinch's font_to_py) and only the characters the UI uses:
+ASCII, and in small and body the letters of Latin-1 and Latin Extended-A
+for the players' names (docs/ui.md, Fonts and icons).
 The TTF comes from Debian's fonts-dejavu-core
 (/usr/share/fonts/truetype/dejavu/); the generated modules are committed so
 builds and CI never need it. DejaVu fonts: Bitstream Vera Fonts licence with
@@ -21,11 +23,21 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "firmware", "usher", "ui", "fonts")
 TTF_DIR = "/usr/share/fonts/truetype/dejavu/"
 ASCII = "".join(chr(c) for c in range(32, 127))
+# The letters of Latin-1 (U+00C0..U+00FF without the signs x and /) and
+# Latin Extended-A (U+0100..U+017F): the names of players across Europe.
+LATIN_LETTERS = "".join(chr(c) for c in range(0xC0, 0x180) if c not in (0xD7, 0xF7))
+
+# Accented capitals reach above the box of the ASCII characters (which sets
+# HEIGHT and every screen's line pitch, and stays as it was). Such glyphs are
+# "tall": drawn from at most MAX_ABOVE rows above the box, which every line
+# pitch and bar leaves free (docs/ui.md, Fonts). A taller one first loses the
+# blank rows between its accent and its letter, then its top rows.
+MAX_ABOVE = 1
 
 # name: (ttf file, pixel size, characters, what it is for)
 FONTS = {
-    "small": ("DejaVuSans.ttf", 10, ASCII, "labels, soft keys, title bar"),
-    "body": ("DejaVuSans.ttf", 13, ASCII, "list items, messages"),
+    "small": ("DejaVuSans.ttf", 10, ASCII + LATIN_LETTERS, "labels, soft keys, title bar"),
+    "body": ("DejaVuSans.ttf", 13, ASCII + LATIN_LETTERS, "list items, messages"),
     "big": ("DejaVuSans-Bold.ttf", 28, "0123456789+-x/:%?", "scores and entered numbers"),
 }
 
@@ -38,16 +50,29 @@ HEADER = '''# Font "%(name)s" (%(use)s): %(family)s, %(size)d px, %(count)d char
 # Glyphs are MONO_HLSB bitmaps HEIGHT rows tall and as wide as the character's
 # advance; each row is padded to whole bytes. INDEX has 3 bytes per character
 # of CHARS: width, then the glyph's offset in BITS (little-endian 16 bits).
+# TALL = (first, above, below): the glyphs from CHARS[first] on (accented
+# capitals, letters with a comma below) start above rows above the box and
+# are above + HEIGHT + below rows tall; the box (HEIGHT, BASELINE) is the
+# ASCII characters' and sets the line pitch.
 '''
 
 
-def render_glyph(font, ch, height, baseline):
-    """The glyph as (width, MONO_HLSB bytes). It is drawn with room on both
-    sides, then cut to its advance starting at the pen or at the ink if that
-    lies left of the pen (a negative left bearing, as T or W have at small
-    sizes), widened if ink reaches past the advance: no stroke is clipped."""
+# Rows drawn above and below the box, to see where a glyph's ink ends.
+MARGIN = 6
+
+
+def render_glyph(font, ch, box_top, box_bottom):
+    """The glyph as (width, rows): rows are lists of 0/1 pixels, from
+    MARGIN rows above the box (box_top: its top row relative to the
+    baseline, negative) to MARGIN rows below it. It is drawn with room on
+    both sides, then cut to its advance starting at the pen or at the ink if
+    that lies left of the pen (a negative left bearing, as T or W have at
+    small sizes), widened if ink reaches past the advance: no stroke is
+    clipped."""
     adv = max(1, int(round(font.getlength(ch))))
     pad = 4
+    height = box_bottom - box_top + 2 * MARGIN
+    baseline = MARGIN - box_top
     img = Image.new("1", (adv + 2 * pad, height), 0)
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"  # no anti-aliasing: hinted 1-bit outlines, crisp on e-ink
@@ -59,42 +84,134 @@ def render_glyph(font, ch, height, baseline):
     x1 = x0 + adv
     if box and box[2] > x1:
         x1 = box[2]
-    width = x1 - x0
-    row_bytes = (width + 7) // 8
-    out = bytearray(row_bytes * height)
     px = img.load()
-    for y in range(height):
+    rows = [[1 if px[x, y] else 0 for x in range(x0, x1)] for y in range(height)]
+    return x1 - x0, rows
+
+
+def fit_above(rows, first, limit, baseline):
+    """rows with the ink that starts at row first (an index in rows) brought
+    down to row limit: blank rows between the accent and its letter (above
+    the baseline row) go first, from the top, then, if that is not enough,
+    the top rows of the accent. Returns (rows, blank rows taken out, ink
+    rows cut)."""
+    need = limit - first
+    taken = 0
+    y = first + 1
+    while need > 0 and y < baseline:
+        if not any(rows[y]):
+            del rows[y]
+            rows.insert(0, [0] * len(rows[0]))
+            need -= 1
+            taken += 1
+            first += 1
+        else:
+            y += 1
+    cut = 0
+    while need > 0:
+        rows[first] = [0] * len(rows[first])
+        first += 1
+        need -= 1
+        cut += 1
+    return rows, taken, cut
+
+
+def ink_span(rows):
+    inked = [y for y in range(len(rows)) if any(rows[y])]
+    return (inked[0], inked[-1] + 1) if inked else (MARGIN, MARGIN)
+
+
+def pack(rows, width):
+    """MONO_HLSB bytes of rows, each padded to whole bytes."""
+    row_bytes = (width + 7) // 8
+    out = bytearray(row_bytes * len(rows))
+    for y in range(len(rows)):
         for x in range(width):
-            if px[x0 + x, y]:
+            if rows[y][x]:
                 out[y * row_bytes + (x >> 3)] |= 0x80 >> (x & 7)
-    return width, bytes(out)
+    return bytes(out)
 
 
 def make(name, ttf_dir):
     ttf, size, chars, use = FONTS[name]
     font = ImageFont.truetype(os.path.join(ttf_dir, ttf), size)
-    # The box is trimmed to the ink of the characters kept (no line gap):
+    # The box is trimmed to the ink of the ASCII characters (no line gap):
     # every pixel row counts on a 128-pixel screen.
-    top = min(font.getbbox(c, anchor="ls")[1] for c in chars if c != " ")
-    bottom = max(font.getbbox(c, anchor="ls")[3] for c in chars if c != " ")
+    box_chars = [c for c in chars if c != " " and ord(c) < 127]
+    top = min(font.getbbox(c, anchor="ls")[1] for c in box_chars)
+    bottom = max(font.getbbox(c, anchor="ls")[3] for c in box_chars)
     baseline = -top
     height = baseline + max(0, bottom)
+    box_end = bottom if bottom > 0 else 0
+    glyphs = {}
+    above = below = 0
+    notes = []
+    for ch in chars:
+        width, rows = render_glyph(font, ch, top, box_end)
+        first, end = ink_span(rows)
+        if first < MARGIN - MAX_ABOVE:
+            rows, taken, cut = fit_above(rows, first, MARGIN - MAX_ABOVE, MARGIN + baseline)
+            notes.append("%s%s" % (ch, "".join(["-"] * taken + ["^"] * cut)))
+            first = MARGIN - MAX_ABOVE
+        glyphs[ch] = (width, rows, first, end)
+        if ord(ch) >= 127:
+            above = max(above, MARGIN - first)
+            below = max(below, end - (MARGIN + height))
+    # CHARS: ASCII, the other glyphs that fit the box, then the tall ones,
+    # drawn `above` rows higher and above + below rows taller.
+    fits = [c for c in chars if glyphs[c][2] >= MARGIN and glyphs[c][3] <= MARGIN + height]
+    tall = [c for c in chars if c not in fits]
+    if any(ord(c) < 127 for c in tall):
+        raise SystemExit("an ASCII glyph is outside its own box")
+    order = "".join(fits + tall)
     index = bytearray()
     bits = bytearray()
-    for ch in chars:
-        w, data = render_glyph(font, ch, height, baseline)
-        index += bytes([w, len(bits) & 0xFF, len(bits) >> 8])
-        bits += data
+    for ch in order:
+        width, rows, _, _ = glyphs[ch]
+        if ch in tall:
+            rows = rows[MARGIN - above:MARGIN + height + below]
+        else:
+            rows = rows[MARGIN:MARGIN + height]
+        index += bytes([width, len(bits) & 0xFF, len(bits) >> 8])
+        bits += pack(rows, width)
+    if len(bits) > 0xFFFF:
+        raise SystemExit("%s: BITS is over 64 KB, the offsets are 16 bits" % name)
     family = font.getname()[0] + " " + font.getname()[1]
     text = HEADER % {"name": name, "use": use, "family": family, "size": size,
                      "count": len(chars), "ttf": ttf}
-    text += "HEIGHT = %d\nBASELINE = %d\nCHARS = %r\n" % (height, baseline, chars)
+    if notes:
+        text += wrap_comment("Brought down to MAX_ABOVE rows above the box (- a blank row "
+                             "taken out between accent and letter, ^ a top row cut): "
+                             + " ".join(notes) + ".")
+    text += "HEIGHT = %d\nBASELINE = %d\n" % (height, baseline)
+    # One global for the three: each global of a frozen module costs heap.
+    text += "TALL = (%d, %d, %d)  # first tall glyph, rows above the box, rows below\n" % (
+        len(fits), above, below)
+    text += "CHARS = %s\n" % py_str(order)
     text += "INDEX = %s\n" % wrap_bytes(bytes(index))
     text += "BITS = %s\n" % wrap_bytes(bytes(bits))
     path = os.path.join(OUT, name + ".py")
-    with open(path, "w") as f:
+    with open(path, "w", encoding="utf-8") as f:
         f.write(text)
     return path, height, len(bits) + len(index)
+
+
+def wrap_comment(s, width=78):
+    lines = [""]
+    for word in s.split(" "):
+        if len(lines[-1]) + len(word) + 3 > width:
+            lines.append("")
+        lines[-1] += (" " if lines[-1] else "") + word
+    return "".join("# %s\n" % line for line in lines)
+
+
+def py_str(s, width=64):
+    """s as a Python literal of lines of width characters, its letters as
+    they are (the module is UTF-8): ASCII, then the accented letters."""
+    pieces = [s[i:i + width] for i in range(0, len(s), width)]
+    if len(pieces) == 1:
+        return repr(s)
+    return "(\n    " + "\n    ".join(repr(p) for p in pieces) + "\n)"
 
 
 def wrap_bytes(data, width=76):

@@ -196,6 +196,7 @@ function saveData() {
 // in usher.steps (a step that handled button events) or null.
 function apply(report, ms) {
   lastReport = report;
+  showShare(report.share);
   let entry = null;
   if (report.shown.length) {
     usher.frame = hexBytes(report.frame);
@@ -227,10 +228,19 @@ function apply(report, ms) {
   return entry;
 }
 
+// PL-19: while the screen shows a play's BG Stats code, the same link under it.
+function showShare(link) {
+  const p = $("share");
+  if (!p) return;
+  p.hidden = !link;
+  if (link) $("share-link").href = link;
+}
+
 function showCounts(report, last) {
   const c = report.counts;
-  let text = "Refreshes: " + c.clean + " clean, " + c.fast + " fast, " + c.partial + " partial";
-  if (last) text += " \u00b7 last: " + last[0] + (last[0] === "partial" ? " (rows " + last[2] + "\u2013" + (last[2] + last[4] - 1) + ")" : "");
+  let text = "Refreshes: " + c.clean + " clean, " + c.fast + " fast, " + c.partial + " partial, " + c.turbo + " turbo";
+  const win = last && (last[0] === "partial" || last[0] === "turbo");
+  if (last) text += " \u00b7 last: " + last[0] + (win ? " (rows " + last[2] + "\u2013" + (last[2] + last[4] - 1) + ")" : "");
   if (report.asleep) text += " \u00b7 asleep: press a button to wake it";
   if (stopped) text += " \u00b7 " + stopped;
   status(text);

@@ -86,7 +86,7 @@ class PageDisplay:
         self.buf = buf
         self.asleep = False
         self.shown = []          # refreshes since the page last asked
-        self.counts = {"clean": 0, "fast": 0, "partial": 0}   # PL-15's kinds
+        self.counts = {"clean": 0, "fast": 0, "partial": 0, "turbo": 0}   # PL-15's kinds, PL-18's turbo
 
     def init(self):
         self.asleep = False
@@ -164,7 +164,15 @@ class Device:
                "down": [n for n in NAMES if self.buttons.logic.states[n].stable]}
         if shown:
             out["frame"] = binascii.hexlify(self.buf).decode()
+        out["share"] = self.share_link()
         return json.dumps(out)
+
+    def share_link(self):
+        """The BG Stats link of the share screen on top (PL-19), else None:
+        the page shows it beside the code the screen draws."""
+        app = self.rt.app
+        top = app.top() if app is not None and app.stack else None
+        return getattr(top, "link", None) if getattr(top, "code", None) is not None else None
 
     def step(self):
         """One pass of the device's main loop now; JSON: the button events it

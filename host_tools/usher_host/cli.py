@@ -201,8 +201,9 @@ def parser():
     p.set_defaults(func=cmd_logs)
 
     p = _command(sub, "replay", "replay a pulled log, saved game or kept play on the desktop")
-    p.add_argument("file", help="a log pulled with `usher logs` (JSON lines), a saved game (JSON) "
-                   "or a `usher history pull` JSON")
+    p.add_argument("file", help="a log pulled with `usher logs` (JSON lines), a log folder as the device "
+                   "and the simulator write it (DATA/log, or DATA: e.g. out/sim-data), a saved game "
+                   "(JSON) or a `usher history pull` JSON")
     p.add_argument("--saved", help="the device's saved game to compare with (e.g. from `usher backup`)")
     p.add_argument("--game", type=int, default=-1,
                    help="which game in the log, or which play number in a `usher history pull` "
@@ -236,9 +237,10 @@ def parser():
 
     p = _command(sub, "history", "the play history: pull it as CSV and JSON")
     hsub = p.add_subparsers(dest="action", required=True, metavar="ACTION", help="pull")
-    q = _command(hsub, "pull", "write history.csv and history.json (docs/history.md)")
+    q = _command(hsub, "pull", "write history.csv, history.json and history_links.csv (docs/history.md)")
     _port_arg(q)
-    q.add_argument("--output", "-o", default=".", help="folder for history.csv and history.json")
+    q.add_argument("--output", "-o", default=".", help="folder for history.csv, history.json and "
+                   "history_links.csv")
     _data_dir_arg(q)
     q.add_argument("--from", dest="source", metavar="FOLDER",
                    help="read a local data folder instead of a board (the simulator's "

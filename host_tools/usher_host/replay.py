@@ -3,17 +3,22 @@ desktop with the firmware's own engines (usher.core.game.replay on CPython;
 PL-10: the same actions from the same seed give the identical state).
 
 Input: a saved game record {"game", "options", "seed", "actions"}, or the
-JSON lines of `usher logs` in the device log format (docs/log-format.md):
+JSON lines of `usher logs` in the device log format (docs/log-format.md), or
+a log folder as the device and the simulator write it (log1.jsonl then
+log0.jsonl; a data folder with log/ in it, e.g. the simulator's out/sim-data):
 a "game" entry {"game", "seed", "options"} starts a game, each "action"
 entry appends its action, an "undo" entry {"actions": n} cuts the game back
-to its first n actions. With --saved, the replayed state is compared with the
-device's saved game and every difference is listed.
+to its first n actions. The simulator's logs before the device format
+(`["kind", data]` lines in out/sim-data/log.jsonl) are read too. With
+--saved, the replayed state is compared with the device's saved game and
+every difference is listed.
 """
 import json
 import os
 import sys
 
 from usher_host.errors import HostError
+from usher_host.layout import LOG_FILES, LOG_FOLDER
 
 FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                         "firmware")
@@ -116,15 +121,43 @@ def _decode(raw, path):
     return "\n".join(good), bad
 
 
+def log_folder(path):
+    """The folder of a device-format log: path itself, or path/log (a data
+    folder: the simulator's --data, a copy of the board's /data); None."""
+    for folder in (path, os.path.join(path, LOG_FOLDER)):
+        if any(os.path.isfile(os.path.join(folder, name)) for name in LOG_FILES):
+            return folder
+    return None
+
+
 def _read(path):
     try:
         if os.path.isdir(path):
-            raise HostError("%s is a folder; give a log file or a saved game." % path)
+            folder = log_folder(path)
+            if folder is None:
+                raise HostError("%s is a folder without a log (no %s in it or in its %s/ folder); give a "
+                                "log file, a log folder or a saved game." % (path, " or ".join(LOG_FILES),
+                                                                             LOG_FOLDER))
+            parts = []
+            for name in LOG_FILES:          # oldest first, as usher.device.log.read_all
+                name = os.path.join(folder, name)
+                if os.path.isfile(name):
+                    with open(name, "rb") as f:
+                        parts.append(f.read())
+            return b"\n".join(parts)
         with open(path, "rb") as f:
             raw = f.read()
     except OSError as e:
         raise HostError("Cannot read %s: %s." % (path, e.strerror or e)) from None
     return raw
+
+
+def _old_simulator_entry(e, i):
+    """A line of the simulator's log before it wrote the device format
+    (`["kind", data]`, out/sim-data/log.jsonl): the same entry as the device's."""
+    if isinstance(e, list) and len(e) == 2 and isinstance(e[0], str):
+        return {"b": 1, "n": i + 1, "k": e[0], "d": e[1]}
+    return e
 
 
 def _checked(record, path):
@@ -165,6 +198,7 @@ def load_record(path, which=-1, notes=None):
         if isinstance(obj, dict) and "k" not in obj:
             return _checked(obj, path)          # a saved game
         entries = [obj]
+    entries = [_old_simulator_entry(e, i) for i, e in enumerate(entries)]
     records = games_in_log(entries, notes)
     if not records:
         raise HostError("%s holds no game: neither a saved game nor a log with a game start." % path)
@@ -413,13 +447,11 @@ def render_screen(record, ui=None):
 def render_png(record, folder, out=print, ui=None):
     """The game's screen, drawn by the firmware UI on CPython, as PNG; with
     ui (the backup's ui.json) the screen the device shows."""
-    root = os.path.dirname(FIRMWARE)
-    if root not in sys.path:
-        sys.path.insert(0, root)
     try:
-        from sim.frames import save_png
+        from usher_host.picture import save_png
+        import PIL  # noqa: F401
     except ImportError as e:
-        raise HostError("Rendering screens needs the simulator (sim/) and Pillow: %s" % e) from None
+        raise HostError("Rendering screens needs Pillow: %s" % e) from None
     path = os.path.join(folder, "%s-%d.png" % (record["game"], len(record["actions"])))
     try:
         os.makedirs(folder, exist_ok=True)

@@ -313,14 +313,23 @@ def compare_session(result, frames, profile):
     return bad
 
 
+def ui_settings_file(tmp, ui_settings):
+    """ui.json with the App's settings (Settings' entries) and the launcher."""
+    path = os.path.join(tmp, "ui.json")
+    with open(path, "w") as f:
+        json.dump({"routes": ["launcher"], "next_seed": 1, "settings": ui_settings}, f)
+    return path + "=/data/ui.json"
+
+
 def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, heap=False,
          settings=None, flash=None, flash_out=None, extra_steps=(), boot_hold=(), sample=None,
-         trace=False):
+         trace=False, ui_settings=None):
     """Boot the image and play a script on the emulated board. Returns
     (result, data folder contents extracted from the flash at the end as a
     TemporaryDirectory). sample=N samples the PC every N cycles; trace=True
     turns on the firmware's phase counters (device.json "trace") and reads
-    them after every step."""
+    them after every step; ui_settings: the App's settings in ui.json (e.g.
+    {"refresh": "fast"})."""
     name = "stock" if stock else profile
     binary, elf = image(name)
     if not os.path.exists(binary):
@@ -333,6 +342,8 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
         settings = dict(settings or {}, trace=True)
     if settings:
         specs.append(device_settings(tmp.name, settings))
+    if ui_settings:
+        specs.append(ui_settings_file(tmp.name, ui_settings))
     job = {"firmware": binary, "profile": profile, "vbus": vbus, "battery_mv": battery_mv,
            "flash_out": flash_out or os.path.join(tmp.name, "flash.bin"),
            "steps": [{"boot": {"hold": list(boot_hold)}}] + script_steps(script) + list(extra_steps)}

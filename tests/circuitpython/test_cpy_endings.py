@@ -34,11 +34,11 @@ import sim.rp2.cpysession as cs  # noqa: E402
 # in after that many of them; None: the script's own restart is among
 # them), longest first. The split and the reset stand where a resume shows
 # the very screen the session shows there (the boot's picture is checked
-# against it): Take a Seat's last such place before its end is 19 presses
+# against it): Take a Seat's last such place before its end is 20 presses
 # back (its scoring screens are not resumed at the same cursor), so its
 # reset comes right after the boot.
 ENDINGS = (
-    ("takeaseat_solo", 19, 0),
+    ("takeaseat_solo", 20, 0),
     ("seatwars_game", 13, 7),
     ("theatre_game", 12, 7),
     ("multisala_solo", 11, None),

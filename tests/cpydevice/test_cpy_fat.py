@@ -67,7 +67,7 @@ def test_pl8_save_keeps_a_backup_and_long_names_on_fat():
     assert sorted(os.listdir(d + "/data")) == ["game.json", "game.json.bak", "history"]
     assert storage.load(p) == ({"n": 2}, "main")
     with open(p + ".bak") as f:
-        assert f.read() == '{"n": 1}'
+        assert storage.decode(f.read()) == {"n": 1}       # sealed with its CRC-32 (PL-17)
 
 
 def test_pl8_a_cut_between_the_renames_is_recovered_from_the_temp_file():

@@ -68,3 +68,20 @@ def test_pl10_log_lines_are_json():
     with open(d + "/" + CURRENT) as f:
         line = f.read().strip()
     assert json.loads(line)["d"] == {"type": "play", "card": 3}
+
+
+def test_issue24_the_boot_number_comes_from_the_end_of_the_log_whatever_its_size():
+    # The newest line's boot number is read from the end of log0.jsonl (or
+    # log1.jsonl when a rotation left no log0): a boot's cost does not grow
+    # with the log. A long last line (a traceback) is found too.
+    d = tmpdir()
+    log = FlashLog(d, max_bytes=64 * 1024)
+    for i in range(300):
+        log.write("info", "line %d of a long session" % i)
+    log.write("error", "Traceback " + "x" * 1990)
+    assert FlashLog(d).boot_no == 2
+    with open(d + "/" + CURRENT, "r+b") as f:      # damage at the start is never read
+        f.write(b"\xff\xfe not json")
+    assert FlashLog(d).boot_no == 2
+    os.rename(d + "/" + CURRENT, d + "/" + PREVIOUS)
+    assert FlashLog(d).boot_no == 2

@@ -222,9 +222,10 @@ def test_pl15_a_game_on_the_board_is_mostly_fast_and_partial_updates():
     result, rt, model, vc = _boot(d, script, 6000)
     kinds = [k for k, w in model.refreshes]
     # Boot and the new game are clean; the screens in between are fast
-    # updates of the whole panel or partial windows (PL-15).
+    # updates of the whole panel or windows, with the turbo waveform (PL-15,
+    # PL-18).
     assert kinds[0] == "clean" and kinds.count("clean") == 2, kinds
-    assert "fast" in kinds and "partial" in kinds, kinds
+    assert "fast" in kinds and "turbo" in kinds, kinds
     assert model.shown == expected_image(rt.canvas, False)
 
 

@@ -1,7 +1,7 @@
 # SSD1680 driver (Pico + Waveshare Pico-ePaper-2.9 V2, PL-5/PL-6) against the
 # controller's command set, on the fake machine with a model of the controller.
 import machine
-from devtest import commands, display, fresh
+from devtest import command_bytes, commands, display, fresh
 from mptest import raises
 from panel_model import expected_image
 
@@ -147,3 +147,24 @@ def test_pl15_ssd1680_fast_update_uses_waveshares_partial_waveform_on_the_whole_
                                                                 b"\x36")
     assert model.shown == expected_image(c, True)
     assert model.refreshes[-1] == ("fast", None)
+
+
+def test_pl18_ssd1680_turbo_window_is_its_partial_waveform():
+    # The Waveshare panel has one quick waveform, Waveshare's partial one:
+    # a turbo window is sent exactly as a partial window is.
+    profile, model, vc, d, c = _setup()
+    d.init()
+    d.show("clean")
+    c.fill(0)
+    c.text("turbo", 0, 8, 1)
+    n = len(command_bytes(profile))
+    d.show("partial", 0, 8, 296, 8)
+    partial = command_bytes(profile)[n:]
+    lut = model.lut
+    c.fill(0)
+    c.text("again", 0, 8, 1)
+    n = len(command_bytes(profile))
+    d.show("turbo", 0, 8, 296, 8)
+    assert command_bytes(profile)[n:] == partial
+    assert model.lut == lut and model.refreshes[-1] == ("fast", None)
+    assert model.shown == expected_image(c, True)

@@ -191,6 +191,12 @@ PIMORONI_FAST[0x22] = PIMORONI_FAST[0x21]
 PIMORONI_FAST[0x24] = PIMORONI_FAST[0x23]
 
 
+def _luts_are(model, tables):
+    for reg, groups in tables.items():
+        size = 44 if reg == 0x20 else 42
+        assert model.luts[reg] == bytes(groups) + bytes(size - len(groups)), hex(reg)
+
+
 def test_pl15_uc8151_fast_update_is_the_whole_frame_with_pimoronis_fast_luts():
     profile, model, vc, d, c = _setup()
     d.init()
@@ -209,9 +215,7 @@ def test_pl15_uc8151_fast_update_is_the_whole_frame_with_pimoronis_fast_luts():
     assert cmds[-5:] == [PON, PTOU, DTM2, DSP, DRF], cmds
     data = dict(sent)
     assert data[PSR] == b"\xb7" and len(data[DTM2]) == 296 * 128 // 8
-    for reg, groups in PIMORONI_FAST.items():
-        size = 44 if reg == 0x20 else 42
-        assert model.luts[reg] == bytes(groups) + bytes(size - len(groups)), hex(reg)
+    _luts_are(model, PIMORONI_FAST)
     assert model.shown == expected_image(c, False)
     assert model.refreshes[-1] == ("fast", None)
     # A partial after it keeps the waveform: no reload, only the window.
@@ -227,3 +231,64 @@ def test_pl15_uc8151_unknown_mode_is_refused_before_anything_is_sent():
     n = len(commands(profile))
     raises(ValueError, d.show, "full")
     assert len(commands(profile)) == n
+
+
+# Pimoroni's turbo waveform as printed in UC8151::turbo_luts() (same file,
+# commit 018e32d): the three groups of each register, then zeros.
+PIMORONI_TURBO = {
+    0x20: (0x00, 0x01, 0x01, 0x02, 0x00, 0x01, 0x00, 0x02, 0x02, 0x00, 0x00, 0x02,
+           0x00, 0x02, 0x02, 0x03, 0x00, 0x02),
+    0x21: (0x54, 0x01, 0x01, 0x02, 0x00, 0x01, 0x60, 0x02, 0x02, 0x00, 0x00, 0x02,
+           0xa8, 0x02, 0x02, 0x03, 0x00, 0x02),
+    0x23: (0xa8, 0x01, 0x01, 0x02, 0x00, 0x01, 0x60, 0x02, 0x02, 0x00, 0x00, 0x02,
+           0x54, 0x02, 0x02, 0x03, 0x00, 0x02),
+}
+PIMORONI_TURBO[0x22] = PIMORONI_TURBO[0x21]
+PIMORONI_TURBO[0x24] = PIMORONI_TURBO[0x23]
+
+
+def test_pl18_uc8151_turbo_sends_the_window_with_pimoronis_turbo_luts():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    d.show("fast")
+    c.fill(0)
+    c.fill_rect(20, 16, 60, 10, 1)
+    n = len(commands(profile))
+    d.show("turbo", 0, 16, 296, 16)
+    sent = _sent_after(profile, n)
+    # From the fast waveform only the five LUT registers change (no reset, no
+    # power cycle), then the window goes out as a partial update does.
+    assert [s[0] for s in sent] == [0x20, 0x21, 0x22, 0x23, 0x24, PON, PTIN, PTL, DTM2, DSP, DRF], sent
+    assert len(dict(sent)[DTM2]) == 296 * 2
+    _luts_are(model, PIMORONI_TURBO)
+    assert model.lut_frames() == 26          # 0.26 s at 100 Hz (PL-18)
+    assert model.refreshes[-1] == ("turbo", (0, 16, 296, 16))
+    assert model.shown == expected_image(c, False)
+    # A second turbo keeps the waveform; a fast window, the whole panel and a
+    # clean refresh change it back.
+    n = len(commands(profile))
+    d.show("turbo", 0, 40, 296, 8)
+    assert [s[0] for s in _sent_after(profile, n)] == [PON, PTIN, PTL, DTM2, DSP, DRF]
+    d.show("partial", 0, 40, 296, 8)
+    _luts_are(model, PIMORONI_FAST)
+    d.show("turbo", 0, 40, 296, 8)
+    d.show("fast")
+    _luts_are(model, PIMORONI_FAST)
+    d.show("turbo", 0, 0, 296, 8)
+    d.show("clean")
+    assert [k for k, w in model.refreshes] == ["fast", "turbo", "turbo", "partial", "turbo",
+                                               "fast", "turbo", "clean"], model.refreshes
+    assert model.shown == expected_image(c, False)
+
+
+def test_pl18_uc8151_turbo_right_after_a_clean_refresh_sets_the_registers_up_first():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    d.show("clean")
+    n = len(commands(profile))
+    d.show("turbo", 0, 0, 296, 8)
+    cmds = [s[0] for s in _sent_after(profile, n)]
+    assert cmds[:7] == [PSR, 0x20, 0x21, 0x22, 0x23, 0x24, PLL], cmds
+    assert dict(_sent_after(profile, n))[PSR] == b"\xb7"
+    _luts_are(model, PIMORONI_TURBO)
+    assert model.refreshes[-1] == ("turbo", (0, 0, 296, 8))

@@ -50,7 +50,7 @@ class _Model:
         self.cmd = None
         self.data = bytearray()
         self.shown = bytearray(WIDTH * PAGES)
-        self.refreshes = []           # ("clean"/"fast"/"partial", window or None)
+        self.refreshes = []           # ("clean"/"fast"/"partial"/"turbo", window or None)
         self.busy_left = 0
         self.stuck = False            # a test sets this to hold BUSY forever
         self.asleep = False
@@ -124,12 +124,37 @@ class UC8151Model(_Model):
             self.partial = False
         elif c == 0x12:       # DRF: display refresh with the RAM
             self.shown[:] = self.ram
+            # PSR bit 5: the waveform from the LUT registers or the panel's
+            # OTP (clean, the flashing one). A LUT is told by its length in
+            # frames (PL-18): Pimoroni's fast waveform 93, turbo 26.
+            wave = self.waveform() if self.psr is not None and self.psr & 0x20 else "clean"
             if self.partial:
-                self.show("partial", self.window)
+                if wave == "clean":
+                    raise AssertionError("partial window with the OTP waveform")
+                self.show("turbo" if wave == "turbo" else "partial", self.window)
             else:
-                # PSR bit 5: the waveform from the LUT registers (fast) or
-                # the panel's OTP (clean, the flashing one).
-                self.show("fast" if self.psr is not None and self.psr & 0x20 else "clean", None)
+                if wave == "turbo":
+                    raise AssertionError("the turbo waveform over the whole panel (PL-18: windows only)")
+                self.show(wave, None)
+
+    def lut_frames(self):
+        """The VCOM LUT's length in frames (UC8151 R20H: per 6-byte group,
+        the four phase lengths times the repeat count)."""
+        lut = self.luts.get(0x20)
+        if lut is None:
+            raise AssertionError("refresh from the LUT registers with no VCOM LUT written")
+        frames = 0
+        for g in range(0, 42, 6):
+            frames += (lut[g + 1] + lut[g + 2] + lut[g + 3] + lut[g + 4]) * lut[g + 5]
+        return frames
+
+    def waveform(self):
+        frames = self.lut_frames()
+        if frames == 93:
+            return "fast"
+        if frames == 26:
+            return "turbo"
+        raise AssertionError("a LUT of %d frames: not modelled" % frames)
 
     def on_data(self, c, d):
         if c == 0x00:

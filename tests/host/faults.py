@@ -411,8 +411,11 @@ def _check_owner(app, folder, acked, c, where):
     settings = [(k, app.ui["settings"][k]) for k in sorted(app.ui["settings"])]
     if acked["settings"] is not None and settings != acked["settings"]:
         # the change in progress may have been saved: one setting differs
-        diff = [kv for kv in settings if kv not in acked["settings"]]
-        if len(diff) > 1 or len(settings) != len(acked["settings"]):
+        # (changed, or added by the press the cut interrupted)
+        was = dict(acked["settings"])
+        now = dict(settings)
+        differ = [k for k in sorted(set(was) | set(now)) if was.get(k, "?") != now.get(k, "?")]
+        if len(differ) > 1 or [k for k in was if k not in now]:
             c.settings_lost += 1
             c.problems.append("%s: settings %s, acknowledged %s" % (where, settings, acked["settings"]))
 

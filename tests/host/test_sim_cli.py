@@ -44,24 +44,40 @@ def test_headless_without_data_leaves_no_temp_folder(tmp_path):
     assert os.listdir(env["TMPDIR"]) == []       # the run's data folder is gone
 
 
-def test_terminal_mode_checks_the_terminal_size():
+def test_terminal_mode_is_chosen_by_the_terminal_size():
+    # Issue 27: 80x24 gets the text mode; bigger terminals the exact pixels.
     from sim import terminal
-    halfblock, msg = terminal.pick_mode(False, (80, 24))
-    assert halfblock is None and "80x24" in msg and "at least 150x36" in msg
-    assert terminal.pick_mode(False, (150, 36)) == (False, None)
-    halfblock, msg = terminal.pick_mode(True, (160, 45))
-    assert halfblock is False and "--halfblock needs 298x68" in msg
-    assert terminal.pick_mode(True, (300, 70)) == (True, None)
+    assert terminal.pick_mode(None, (80, 24)) == ("text", None)
+    assert terminal.pick_mode(None, (149, 40)) == ("text", None)
+    assert terminal.pick_mode(None, (150, 36)) == ("braille", None)
+    assert terminal.pick_mode(None, (300, 70)) == ("braille", None)
+    mode, msg = terminal.pick_mode("halfblock", (160, 45))
+    assert mode == "braille" and "--halfblock needs 298x68" in msg
+    mode, msg = terminal.pick_mode("halfblock", (80, 24))
+    assert mode == "text" and "Using the text mode" in msg
+    assert terminal.pick_mode("halfblock", (300, 70)) == ("halfblock", None)
+    assert terminal.pick_mode("text", (300, 70)) == ("text", None)
+    mode, msg = terminal.pick_mode(None, (79, 24))
+    assert mode is None and "79x24" in msg and "at least 80x24" in msg and "150x36" in msg
+    line = terminal.startup_line("text", (80, 24))
+    assert "text mode" in line and "80x24" in line and "150x36" in line and "298x68" in line
+
+
+def test_help_names_every_terminal_mode():
+    proc = subprocess.run([sys.executable, "-m", "sim", "--help"], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0
+    for words in ("text (80x24", "braille (150x36", "(--halfblock, 298x68", "--text"):
+        assert words in proc.stdout, words
 
 
 def test_terminal_mode_in_a_small_terminal_says_how_big_it_must_be(tmp_path):
-    # A pseudo-terminal of 80x24: the mode says what it needs and stops.
+    # A pseudo-terminal of 60x20: the mode says what it needs and stops.
     import fcntl
     import pty
     import struct
     import termios
     master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 20, 60, 0, 0))
     env = dict(os.environ)
     env.pop("COLUMNS", None)
     env.pop("LINES", None)
@@ -80,7 +96,7 @@ def test_terminal_mode_in_a_small_terminal_says_how_big_it_must_be(tmp_path):
         pass
     os.close(master)
     assert proc.returncode == 2, proc.stderr
-    assert b"the terminal mode needs at least 150x36" in out, out
+    assert b"the terminal modes need at least 80x24" in out, out
 
 
 def test_no_display_falls_back_to_terminal_message(tmp_path):

@@ -73,3 +73,29 @@ def refused_unchanged(engine, state, action, expect=None):
     if expect is not None:
         assert expect in err.message, "message %r lacks %r" % (err.message, expect)
     return err.message
+
+
+def drawn_texts(app):
+    """Every string the top screen of app draws, for one redraw (the calls
+    of usher.ui.text's draw functions, the outer one of nested calls)."""
+    from usher.ui import text
+    seen = []
+    depth = [0]
+    saved = (text.draw, text.draw_centered, text.draw_right)
+
+    def rec(fn):
+        def f(c, font, s, *rest):
+            if not depth[0]:
+                seen.append(s)
+            depth[0] += 1
+            try:
+                return fn(c, font, s, *rest)
+            finally:
+                depth[0] -= 1
+        return f
+    text.draw, text.draw_centered, text.draw_right = rec(saved[0]), rec(saved[1]), rec(saved[2])
+    try:
+        app.top().draw(app.canvas)
+    finally:
+        text.draw, text.draw_centered, text.draw_right = saved
+    return seen

@@ -221,6 +221,40 @@ def test_pl15_settings_number_entry_changes_the_clean_refresh_bound():
     assert "after 18 updates" in app.top().items[1][0]
 
 
+def test_pl18_settings_refresh_turbo_or_fast_is_saved_and_survives_a_restart():
+    d = mptest.tmpdir()
+    app, _ = _app(d, cls=App)
+    app.start()
+    assert app.setting("refresh") == "turbo"            # the default (PL-18)
+    _tap(app, "UP")  # Settings
+    _tap(app, "C")
+    labels = [i[0] for i in app.top().items]
+    assert "Refresh: turbo" in labels, labels
+    for _ in range(labels.index("Refresh: turbo")):
+        _tap(app, "DOWN")
+    r = _tap(app, "C")
+    # The choice opens as a window over Settings (PL-15), turbo first.
+    assert r[0] == "partial" and app.top().choices[app.top().index][1] == "turbo"
+    _tap(app, "DOWN")
+    _tap(app, "C")
+    assert app.setting("refresh") == "fast"
+    assert "Refresh: fast" in [i[0] for i in app.top().items]
+    assert storage.load(d + "/ui.json")[0]["settings"]["refresh"] == "fast"
+    again, _ = _app(d, cls=App)
+    again.start()
+    assert again.setting("refresh") == "fast"
+
+
+def test_pl18_a_damaged_refresh_setting_is_named_and_the_default_used():
+    d = mptest.tmpdir()
+    storage.save(d + "/ui.json", {"routes": ["launcher"], "settings": {"refresh": "turob"}})
+    app, _ = _app(d, cls=App)
+    app.start()
+    assert app.setting("refresh") == "turbo"
+    assert isinstance(app.top(), MessageBox)
+    assert "refresh is not one of turbo / fast" in " ".join(app.top().lines), app.top().lines
+
+
 def test_every_request_fits_the_contract_and_repeat_release_are_quiet():
     app, _ = _app(cls=App)
     _valid_request(app.start())
@@ -369,9 +403,12 @@ def test_pl15_a_form_pushed_over_a_screen_is_a_window_below_its_title_bar():
     r = _tap(app, "C")  # the number entry over the settings menu
     form = app.top()
     assert isinstance(form, NumberEntry) and form.over and form.window_y == 16
-    assert r == ("partial", 0, 16, 296, 112), r
+    # The window clears the 4 rows between the menu's title bar and itself
+    # (a cut strip of the menu, issue 27): its band starts at row 8.
+    assert r == ("partial", 0, 8, 296, 120), r
     assert bytes(buf)[:12 * stride] == under[:12 * stride]   # the menu's title bar stays
+    assert bytes(buf)[12 * stride:16 * stride] == bytes(4 * stride)  # no strip of the menu
     r = _tap(app, "UP")   # the value changes: only its rows
     assert r[0] == "partial" and r[2] >= 16, r
     r = _tap(app, "A")    # Cancel: back to the menu, the same window
-    assert r[0] == "partial" and r[2] == 16, r
+    assert r[0] == "partial" and r[2] == 8, r

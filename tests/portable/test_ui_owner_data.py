@@ -87,7 +87,10 @@ def test_pl11_theatre_deck_list_breaking_th13_is_reported():
 
 def test_pl11_oversized_file_is_refused_before_reading():
     d = mptest.tmpdir()
-    _write(d, "multisala/deck.txt", "# padding\n" * (owner_data.MAX_BYTES // 10 + 1))
+    storage.makedirs(d + "/multisala")
+    with open(d + "/multisala/deck.txt", "w") as f:   # line by line: no 24 KB string in a small heap
+        for _ in range(owner_data.MAX_BYTES // 10 + 1):
+            f.write("# padding\n")
     opts, msg = owner_data.owner_options(_App(d), "multisala")
     assert opts == {} and msg.startswith("multisala/deck.txt: too big (")
 

@@ -25,7 +25,7 @@ def test_roster_takes_one_name_a_line_skipping_blanks_and_comments():
 
 
 def test_roster_refuses_long_names_undrawable_characters_and_duplicates():
-    names, defects = players.parse_roster("Anna\nAlexandrinaX\nJos\u00e9\nanna\nBen\tX\n")
+    names, defects = players.parse_roster("Anna\nAlexandrinaX\n\u03a9mega\nanna\nBen\tX\n")
     assert names == ["Anna"]
     assert len(defects) == 4
     assert defects[0].startswith("line 2:") and "12 characters, at most 10" in defects[0]
@@ -62,7 +62,7 @@ def test_a_name_added_on_the_device_joins_the_roster_file():
     assert players.add_to_roster(d, "Ben") is None
     assert players.add_to_roster(d, "cleo") is None        # already there
     assert players.load_roster(d) == (["Cleo", "Ben"], None)
-    assert "cannot draw" in players.add_to_roster(d, "B\u00e9a")
+    assert "cannot draw" in players.add_to_roster(d, "\u03a9mega")
 
 
 # --- the truncation rule -----------------------------------------------------------
@@ -162,7 +162,8 @@ def test_seat_picker_goes_through_the_roster_and_a_guest_name():
     for b in ("UP", "C"):                           # seat 2: a guest
         app.handle(("press", b))
     for b in ("DOWN", "DOWN", "C", "C", "A"):       # "C", then "a" at the cursor -> "Ca"
-        app.handle(("press", b))
+        app.handle(("press", b))                    # C on a letter with accents: on release
+        app.handle(("release", b))
     assert [c[0] for c in app.top().choices] == ["P3", "Anna", "Guest name..."]
     app.handle(("press", "C"))                      # seat 3: P3
     assert app.record is not None
@@ -194,18 +195,7 @@ SETUPS = (
 
 
 def _bot_game(app, gid, options, n, seed):
-    app.start_game(gid, seats.with_names(gid, options, LONG[:n]), seed)
-    bot = games.bot(gid)
-    brng = rng.new_state(seed ^ 0x5A5A)
-    while True:
-        a = bot.next_action(app.state, brng)
-        if a is None:
-            break
-        assert app.play(a), a
-    final = app.state
-    rec = app.record
-    app.end_game()
-    return rec, final
+    return ui_sessions.bot_game(app, gid, options, LONG[:n], seed)
 
 
 def test_each_finished_game_leaves_an_entry_that_replays_to_its_result():
@@ -274,6 +264,8 @@ def test_scripted_sessions_that_finish_a_game_keep_it():
         kept[name] = [(r["game"], r["players"]) for r in rows]
     assert kept["theatre_game"] == [("theatre", ["P1", "P2"])]
     assert kept["multisala_solo"] == [("multisala", ["P1"])]
+    # Share keeps the play, Done after it does not keep it again (PL-19)
+    assert kept["multisala_share"] == [("multisala", ["P1"])]
     assert kept["seatwars_game"] == [("seatwars", ["P1", "P2"])]
 
 

@@ -127,7 +127,7 @@ def test_sw3_refused_score_in_the_same_turn_shows_engine_message_unchanged():
     _press(app, "C,C,C")  # place attack 5
     before = canonical_json(app.state)
     n = len(app.record["actions"])
-    _press(app, "C,DOWN,DOWN,DOWN,C")  # Score (after Item, Place, Challenge): own card
+    _press(app, "C,DOWN,DOWN,C")  # Score (after Place, Challenge): own card
     _press(app, "C")  # choose it
     assert isinstance(app.top(), MessageBox) and app.top().title == "Not allowed"
     assert app.top().lines == ["Wait a full round"]
@@ -138,7 +138,7 @@ def test_sw2_refused_place_beyond_the_actions_left():
     app, _ = _new()
     _press(app, "C,C,B,UP,C")  # place 5 +1: 2 actions
     before = canonical_json(app.state)
-    _press(app, "C,DOWN,C,B,UP,C")  # place 5 +1 with 1 action left
+    _press(app, "C,C,B,UP,C")  # place 5 +1 with 1 action left
     assert isinstance(app.top(), MessageBox)
     assert app.top().lines == ["Only 1 action left"]
     assert canonical_json(app.state) == before
@@ -193,7 +193,7 @@ def test_pl8_resume_after_restart_lands_on_the_same_game_screen():
 def test_sw8_tie_on_points_broken_by_scored_characters():
     app, _ = _new()
     # P1: places 5, an item (shield 1) next to it, places another 5
-    _press(app, "C,C,C,C,C,DOWN,DOWN,C,C,C,C,B,C")
+    _press(app, "C,C,C,C,UP,UP,UP,UP,C,DOWN,DOWN,C,C,C,C,B,C")
     # P2: challenges the item with 5 (taken, 2 points), ends on the last card
     _press(app, "C,DOWN,C,DOWN,C,C,C,B,B,C")
     assert _totals(app) == [0, 2] and app.state["phase"] == "last_round"
@@ -202,7 +202,7 @@ def test_sw8_tie_on_points_broken_by_scored_characters():
     st = app.state
     assert _totals(app) == [2, 2] and st["winners"] == [0]
     assert isinstance(app.top(), EndScreen)
-    assert tie_note(st["players"], st["winners"]) == "Tie on 2 points: most characters scored wins"
+    assert tie_note(st["players"], st["winners"]) == "Tie on 2 points: most characters scored (Chars) wins"
 
 
 def test_sw6_seymour_removes_a_card_and_scores_his_minimum():
@@ -214,18 +214,57 @@ def test_sw6_seymour_removes_a_card_and_scores_his_minimum():
     assert st["players"][1]["scored"][0]["via"] == "seymour"
 
 
-def test_with_no_action_left_the_menu_offers_only_what_can_be_done():
+def _menu_rows(app):
+    """The action menu's entries as (value, why not) in their order."""
     from usher.ui.games.seatwars.turn import action_menu
+    from usher.ui.widgets import why_not
+    return [(item[1], why_not(item)) for item in action_menu(app).items]
+
+
+ORDER = ["place", "challenge", "score", "seymour", "event", "item", "bus", "last", "calc"]
+
+
+def test_the_action_menu_keeps_one_order_across_presses():
+    """Issue 27: the entries never move; what is not possible now keeps its
+    place, struck through, and C on it says why instead of doing it."""
     app, _ = _new()
-    values = [v for _, v in action_menu(app).items]
-    assert "event" in values and "place" in values
-    for _ in range(3):
-        assert app.play({"type": "event"})      # three event cards: no action left
+    seen = []
+
+    def look():
+        rows = _menu_rows(app)
+        assert [v for v, _ in rows] == ORDER, rows
+        seen.append(dict(rows))
+    look()
+    assert seen[-1]["item"] and seen[-1]["bus"] and not seen[-1]["place"]
+    _press(app, "C,C,C")                         # P1 places 5: the item is possible
+    look()
+    assert not seen[-1]["item"] and not seen[-1]["score"]
+    _press(app, "C,DOWN,DOWN,DOWN,DOWN,C,DOWN,DOWN,C")  # event: Missed the Bus on P2
+    assert app.state["players"][1]["missed"]
+    look()
+    assert not seen[-1]["bus"] and seen[-1]["item"]
+    _press(app, "C,DOWN,DOWN,DOWN,DOWN,C,C")     # another event: no action left
     assert app.state["actions"] == 0
-    values = [v for _, v in action_menu(app).items]
+    look()
     for what in ("place", "challenge", "score", "seymour", "event"):
-        assert what not in values, values
-    assert "calc" in values                     # the calculator costs nothing
+        assert seen[-1][what] == "No action left this turn.", seen[-1]
+    assert not seen[-1]["calc"] and not seen[-1]["bus"]
+    # C on a struck-through entry explains and changes nothing.
+    before = canonical_json(app.state)
+    _press(app, "C,C")
+    box = app.top()
+    assert isinstance(box, MessageBox) and box.title == "Place a character"
+    assert box.lines == ["No action left this turn."]
+    assert canonical_json(app.state) == before
+    _press(app, "C,A")                           # OK, back out of the menu
+    # The bus entry names the one player it is for and ends their Missed the Bus.
+    from usher.ui.games.seatwars.turn import action_menu
+    label = action_menu(app).items[6][0]
+    assert label == "P2 caught the bus: ends Missed the Bus", label
+    _press(app, "C" + ",DOWN" * 6 + ",C")
+    assert not app.state["players"][1]["missed"]
+    look()
+    assert seen[-1]["bus"] == "Nobody is under Missed the Bus."
 
 
 def test_winner_table_explains_its_short_headers():
@@ -236,3 +275,33 @@ def test_winner_table_explains_its_short_headers():
     assert "Dest: Reached Your Destination +4" in final.LEGEND and "Final: final scoring" in final.LEGEND
     assert text.width(text.SMALL, final.LEGEND) <= 288
     assert text.width(text.SMALL, final.LEGEND_ALL[0]) <= 288
+    # Issue 27: every line that can stand under the table explains "Chars".
+    assert "Chars" in heads and "Chars: characters" in final.LEGEND_ALL[0]
+    for wins, totals in (([0], [5, 3]), ([0], [5, 5]), ([0, 1], [5, 5])):
+        players = [{"total": t, "scored": []} for t in totals]
+        note = final.tie_note(players, wins)
+        assert "(Chars)" in note or note.startswith("Chars ="), note
+        assert text.width(text.SMALL, note) <= 288
+
+
+def _tap(app, b):
+    r1 = app.handle(("press", b))
+    r2 = app.handle(("release", b))
+    return r1 or r2
+
+
+def test_pl18_the_action_list_and_its_next_question_are_windows_over_the_turn_screen():
+    # PL-15, PL-18: the action list opens as a window (only its rows are
+    # updated: a turbo window on the Badger, not a whole-screen update); the
+    # form that replaces it (here the event card's choice) is a window too,
+    # and backing out of it returns to the turn screen by a window update.
+    app, _ = _new()
+    r = _tap(app, "C")
+    assert app.top().over and r[0] == "partial" and r[2] >= 16, r
+    labels = [i[0] for i in app.top().items]
+    for _ in range(labels.index("Event card")):
+        _tap(app, "DOWN")
+    r = _tap(app, "C")
+    assert app.top().over and app.top().title == "Event card" and r[0] == "partial", r
+    r = _tap(app, "A")                      # cancel the choice
+    assert isinstance(app.top(), TurnScreen) and r[0] == "partial", r

@@ -4,6 +4,7 @@
 # the TS-20 tie-break, a refused entry (PL-11), undo through History (PL-8)
 # and resume after a restart on the same screen (PL-8).
 import mptest
+from mptest import drawn_texts
 
 from usher.core.game import canonical_json
 from usher.games.takeaseat import tickets as tk
@@ -17,7 +18,8 @@ from usher.ui.widgets import MessageBox
 # B rows (3/row), C relevant_people (2 each), D empty_areas (1 each).
 ENTER_OBJECTIVES = "UP,C,DOWN,DOWN,DOWN,DOWN,C,DOWN,DOWN,DOWN,DOWN,C," \
                    "DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,C," + ",".join(["DOWN"] * 10) + ",C"
-SOLO_SETUP = "C,C," + ENTER_OBJECTIVES + ",DOWN,C,C"  # right Sample 1, left Sample 2
+# right Sample 1, left Sample 2; C past the objectives to lay out
+SOLO_SETUP = "C,C," + ENTER_OBJECTIVES + ",DOWN,C,C,C"
 TRACK = (0, 2, 5, 10, 20)  # TS-18
 
 
@@ -131,6 +133,7 @@ def test_ts5_ts9_ts21_whole_solo_game_by_buttons_reaches_the_result():
         _enter(app, value)
     assert form.rows[form.focus] == "save"
     _tap(app, "C")
+    _tap(app, "C")  # the question showing the total: Save
     res = app.state["result"]
     assert app.state["phase"] == "over" and isinstance(app.top(), results.SoloResult)
     # TS-15/TS-16: columns 2x4 doubled = 16, rows 3, relevant people 6, empty areas 4.
@@ -172,17 +175,29 @@ def test_pl15_a_solo_turn_is_partial_refreshes_of_one_screen():
     assert app.top().status() == "Turn 4/14  Automa: Right panel"  # TS-5: player left
 
 
-def test_pl11_refused_pass_shows_the_engine_message_state_unchanged():
+def test_pl11_pass_is_offered_only_when_the_engine_takes_it():
+    """Issue 27: no "Pass" while a scratch is possible (B does nothing then);
+    with no valid scratch left on the panel "Pass" is offered and plays, and
+    each ticket says "no valid cell" (its last seat stays, TS-4), not "full"."""
     app = _app(mptest.tmpdir())
     app.start()
     _taps(app, SOLO_SETUP)
     before = canonical_json(app.state)
-    _tap(app, "B")  # Pass while a scratch is possible
-    assert isinstance(app.top(), MessageBox)
-    assert "A scratch is still possible" in " ".join(app.top().lines)
-    assert canonical_json(app.state) == before and app.record["actions"] == []
-    _tap(app, "C")
+    assert app.top().keys()[1] is None
+    _tap(app, "B")
     assert isinstance(_view(app), solo.TurnScreen)
+    assert canonical_json(app.state) == before and app.record["actions"] == []
+    # Every ticket of this turn's panel down to its last unscratched seat.
+    s = app.state
+    for a in range(4):
+        ticket = s["tickets"][s["panel"]][a]
+        s["scratches"][s["panel"]][a] = [[c[0], c[1], tk.PLAYER] for c in ticket[1:]]
+    app.reset([app.top(), solo.SoloScreen(app, solo.TurnScreen(app))])
+    assert app.top().keys() == ("Menu", "Pass", None)
+    texts = drawn_texts(app)
+    assert texts.count("no valid cell") == 4 and "full" not in texts
+    _tap(app, "B")
+    assert [a["type"] for a in app.record["actions"]] == ["pass", "automa"]
 
 
 def test_pl8_ts12_undo_through_history_redraws_the_same_automa_card():
@@ -257,13 +272,14 @@ def _score_player(app, counts, bonus, outcome_presses):
         _tap(app, "DOWN")
     assert form.rows[form.focus] == "save"
     _tap(app, "C")
+    _tap(app, "C")  # the question showing the total: Save
 
 
 def test_ts20_ts22_multiplayer_tracker_scoring_and_bonus_tie_break():
     data = mptest.tmpdir()
     app = _app(data)
     app.start()
-    _taps(app, "C,DOWN,DOWN,C," + ENTER_OBJECTIVES)  # 3 players
+    _taps(app, "C,DOWN,DOWN,C," + ENTER_OBJECTIVES + ",C")  # 3 players, objectives laid out
     assert app.state["mode"] == "multi" and app.state["players"] == 3
     assert isinstance(app.top(), results.Tracker)
     for turn in range(1, 15):
@@ -329,3 +345,148 @@ def test_score_form_shows_the_majorities_it_adds_and_skips_that_row():
     assert form.rows[form.focus] == "bonus"       # the majorities row is passed over
     _tap(app, "UP")
     assert form.rows[form.focus] == "c3"
+
+
+def _multi_scoring(objective_presses):
+    """A 2-player game at its scoring, P1's score form open."""
+    app = _app(mptest.tmpdir())
+    app.start()
+    _taps(app, "C,DOWN,C," + objective_presses + "," + ",".join(["C"] * 15))
+    assert app.state["phase"] == "scoring" and isinstance(app.top(), results.Players)
+    _tap(app, "C")
+    assert isinstance(app.top(), results.ScoreForm)
+    return app, app.top()
+
+
+def test_ts15_score_form_takes_no_row_as_entered_and_asks_once_showing_the_total():
+    """Issue 27: a row left at its default is not entered (0 empty slots would
+    score the most), saving with a row missing says which and saves nothing,
+    and saving asks once with the total."""
+    app, form = _multi_scoring("UP,C,C,C,C,C")   # the first four objectives
+    assert app.state["objectives"] == ["audience_authorities", "audience_celebrities",
+                                       "audience_press", "audience_public"]
+    # Each row says what to count on the sheet.
+    assert form.hint("c2") == "Empty slots left in the press area (green); 0 = sold out"
+    assert form.status() == "13 to enter"  # A-D, bonus, 8 tickets
+    n = len(app.record["actions"])
+    for _ in range(len(form.rows) - 2):       # DOWN through every row to Save
+        _tap(app, "DOWN")
+    assert form.rows[form.focus] == "save"
+    assert form.missing() == ["c0", "c1", "c2", "c3", "bonus"]  # tickets seen: entered
+    _tap(app, "C")
+    box = app.top()
+    assert isinstance(box, MessageBox) and box.title == "Not entered yet"
+    assert " ".join(box.lines).startswith("A, B, C, D, usher bonus:")
+    assert len(app.record["actions"]) == n and app.state["scores"][0] is None
+    _tap(app, "C")                            # OK: back on the form, on the first missing row
+    assert app.top() is form and form.rows[form.focus] == "c0"
+    for value in (0, 3, 12, 7, 2):            # A sold out (15 x2), 9, 0, 4; bonus 2
+        _tap(app, "C")
+        _enter(app, value)
+    assert form.missing() == [] and form.status() == "all entered"
+    assert form.total() == 30 + 9 + 0 + 4 + 0 + 2
+    while form.rows[form.focus] != "save":
+        _tap(app, "DOWN")
+    _tap(app, "C")                            # the one question, with the total
+    ask = app.top()
+    assert ask.title == "Save P1's score?" and "Total 45" in ask.lines
+    assert "Objectives 43 (A doubled)" in ask.lines and "Usher bonus 2" in ask.lines
+    _tap(app, "A")                            # Back: nothing saved, the form as it was
+    assert app.top() is form and app.state["scores"][0] is None
+    assert len(app.record["actions"]) == n
+    _tap(app, "C")
+    _tap(app, "C")                            # Save
+    assert len(app.record["actions"]) == n + 1
+    assert app.state["scores"][0]["total"] == 45
+    assert isinstance(app.top(), results.Players)
+
+
+def test_ts15_score_form_says_what_every_objective_counts():
+    from usher.games.takeaseat import scoring as sc
+    from usher.ui import text
+    for oid in sc.OBJECTIVES:
+        words = results.count_words(oid)
+        assert text.width(text.SMALL, words) <= 288, words
+        assert ("0 = sold out" in words) == (oid in sc.EMPTY_SLOT_LADDER), words
+    assert mptest.raises(ValueError, results.count_words, "nope")
+
+
+def test_ts14_the_dealt_objectives_are_shown_before_turn_1_solo_and_multiplayer():
+    """Issue 27 (the rulebook's setup step 5): before turn 1 the device says
+    which 4 objective cards to lay out, A to D; a restart on that screen comes
+    back to it, and after it to turn 1."""
+    from usher.ui.games.takeaseat import draw, layout
+    for setup, turn1 in (("C,C,C,C", solo.TurnScreen), ("C,DOWN,C,C", results.Tracker)):
+        data = mptest.tmpdir()
+        app = _app(data)
+        app.start()
+        _taps(app, setup)                 # solo (random panels) or 2 players, standard deal
+        shown = app.top()
+        assert isinstance(shown, layout.LayOut) and app.record["actions"] == []
+        assert shown.keys()[2] == "Turn 1"
+        buf, canvas = new_canvas()
+        again = App(canvas, data, {"battery": lambda: 80})
+        again.start()                     # a restart on it: the same screen
+        assert isinstance(again.top(), layout.LayOut)
+        _tap(again, "C")
+        assert isinstance(_view(again), turn1) and again.record["actions"] == []
+        buf, canvas = new_canvas()
+        third = App(canvas, data, {"battery": lambda: 80})
+        third.start()                     # a restart after it: turn 1
+        assert isinstance(_view(third), turn1)
+    # The objective names it draws are the dealt ones, A first.
+    names = [draw.objective_name(o) for o in again.state["objectives"]]
+    assert len(set(names)) == 4
+    # A new game shows them again, even with the same seed.
+    layout.new_game(third, "takeaseat", {"mode": "multi", "players": 2})
+    assert isinstance(third.top(), layout.LayOut)
+
+
+def test_history_names_turn_panel_and_automa_scratches_and_says_what_undo_removed():
+    """Issue 27: a scratch's line has its turn and panel, the Automa's what it
+    scratched; after an undo the first row says what was removed."""
+    app = _app(mptest.tmpdir())
+    app.start()
+    _taps(app, SOLO_SETUP)
+    _solo_turn(app)
+    _solo_turn(app)
+    history = History(app)
+    app.push(history)
+    acts = app.record["actions"]
+    lines = [history.line(i) for i in range(len(acts))]
+    a = acts[0]
+    assert lines[0] == "1. T1 right: Scratch %s r%dc%d" % (a["area"], a["cells"][0][0] + 1,
+                                                           a["cells"][0][1] + 1), lines
+    assert lines[2].startswith("3. T2 left: Scratch "), lines
+    s = app.state["automa_last"]           # turn 2's Automa, on the right panel
+    e = s["scratches"][0]
+    assert lines[3].startswith("4. T2 Automa right: %s card" % s["area"]), lines
+    cell = "r%dc%d" % (e["cell"][0] + 1, e["cell"][1] + 1)
+    if e["area"] == s["area"]:
+        assert lines[3].endswith(" card -> " + cell) or (" card x2 -> " + cell) in lines[3], lines
+    else:
+        assert ("%s %s (" % (e["area"], cell)) in lines[3], lines
+    assert lines[1].startswith("2. T1 Automa left: "), lines
+    assert history.status() == "4 actions" and "Undone" not in " ".join(drawn_texts(app))
+    _hold(app, "B")
+    assert len(app.record["actions"]) == 3
+    assert history.undone == lines[3]
+    assert any(t.startswith("Undone: 4. T2 Automa") for t in drawn_texts(app))
+    _tap(app, "DOWN")                      # the next press: the note goes
+    assert history.undone is None
+    _hold(app, "B")
+    _hold(app, "B")
+    _hold(app, "B")
+    assert history.status() == "0 actions" and history.undone == lines[0]
+
+
+def test_automa_fallback_names_every_area_it_tried():
+    """Issue 27, TS-10: from the drawn area in cyclic order, every area tried
+    before the one scratched."""
+    from usher.ui.games.takeaseat import draw
+    assert draw.fallback_words("press", "authorities") == \
+        "press, public: no valid cell -> authorities"
+    assert draw.fallback_words("authorities", "celebrities") == \
+        "authorities: no valid cell -> celebrities"
+    assert draw.fallback_words("public", "press") == \
+        "public, authorities, celebrities: no valid cell -> press"

@@ -26,6 +26,8 @@ _PHYSICAL = ",".join([
 
 SESSIONS = (
     ("multisala_solo", "DOWN,DOWN,C,C," + ",".join([_SOLO_ROUND] * 5)
-     + ",A,DOWN,A,restart,B,UP,C,C"),
+     + ",A,DOWN,A,restart,DOWN,UP,C,C"),
     ("multisala_physical", _PHYSICAL),
+    # PL-19: Share on the end screen, the code's screen, any button back, Done.
+    ("multisala_share", "DOWN,DOWN,C,C," + ",".join([_SOLO_ROUND] * 5) + ",B,UP,C"),
 )

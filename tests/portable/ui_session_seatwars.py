@@ -8,16 +8,16 @@
 OPEN = "DOWN,DOWN,DOWN,C,C,C"          # launcher > Seat Wars, 2 players, P1 starts
 # P1 places attack 6 with an item (shield 3) next to it; undoes the item via
 # History and enters it again; ends with 5 in hand (draws 2).
-TURN1 = "C,C,UP,C,C,C,C,A,B~,A,C,C,C,B,UP*5,C"
+TURN1 = "C,C,UP,C,C,UP,UP,UP,UP,C,C,A,B~,A,C,UP,UP,UP,UP,C,C,B,UP*5,C"
 # P2 places 5 +2 equipment, challenges the item with attack 4 (taken, 2
 # points), ends with 8 in hand and no draw: the hand-limit reminder.
-TURN2 = "C,C,B,UP,UP,C,C,DOWN,DOWN,C,DOWN,C,DOWN,C,C,B,UP*8,C,C"
+TURN2 = "C,C,B,UP,UP,C,C,DOWN,C,DOWN,C,DOWN,C,C,B,UP*8,C,C"
 # P1 scores the 6 for its maximum 7, challenges P2's 5+2 with 7 (equal: the
 # seat is held), plays Missed the Bus on P2, ends (no action left).
 TURN3 = "C,DOWN,DOWN,C,C,C,UP,UP,C,C,DOWN,C,C,UP,UP,C,C,DOWN,DOWN,DOWN,DOWN,C,DOWN,DOWN,C,B,C"
 # P2 scores the 4 for its minimum 2 + Reached Your Destination, marks the bus
 # caught, ends drawing 1 card: the last one (last round).
-TURN4 = "C,DOWN,DOWN,C,DOWN,C,DOWN,DOWN,C,C,C,DOWN,DOWN,DOWN,DOWN,DOWN,C,B,B,C"
+TURN4 = "C,DOWN,DOWN,C,DOWN,C,DOWN,DOWN,C,C,C,UP,UP,UP,C,B,B,C"
 # P1's last turn: places attack 3, ends.
 TURN5 = "C,C,DOWN,DOWN,C,B,C"
 # Final scoring: P2's 5+2 scores minimum 2, P1's 3 scores 1; then the winner.

@@ -47,6 +47,27 @@ def events(script):
     return out
 
 
+def bot_game(app, gid, options, names, seed):
+    """Start gid on app with names at its seats, let the game's bot play it
+    to the end, end it (the history keeps it); returns (record, final
+    state)."""
+    from usher import games
+    from usher.core import rng
+    from usher.ui import seats
+    app.start_game(gid, seats.with_names(gid, options, names), seed)
+    bot = games.bot(gid)
+    brng = rng.new_state(seed ^ 0x5A5A)
+    while True:
+        a = bot.next_action(app.state, brng)
+        if a is None:
+            break
+        assert app.play(a), a
+    final = app.state
+    rec = app.record
+    app.end_game()
+    return rec, final
+
+
 def fnv32(buf):
     h = 0x811C9DC5
     for b in buf:

@@ -111,14 +111,17 @@ def test_badger_boots_to_the_launcher_pixel_for_pixel(runs):
     assert log[0]["k"] == "boot"
     resumed = [e for e in log if e["k"] == "resume"]
     assert resumed and resumed[0]["d"].get("game") is None     # a fresh flash: no game to resume
-    # The first press moves the launcher's cursor: a fast update of its
-    # window (PL-6: y, h multiples of 8), the fast LUT's 93 frames at 100 Hz.
+    # The first press moves the launcher's cursor: a turbo update of its
+    # window (PL-6: y, h multiples of 8; PL-18), the turbo LUT's 26 frames
+    # at 100 Hz; the first screen change after it is the fast LUT's 93.
     assert r["steps"][1]["token"] == "DOWN"
     moves = r["steps"][1]["refreshes"]
-    assert [m["mode"] for m in moves] == ["lut"]
+    assert [(m["kind"], m["mode"]) for m in moves] == [("partial", "lut")]
     x, y, w, h = moves[0]["window"]
     assert y % 8 == 0 and h % 8 == 0
-    assert abs(moves[0]["busy_ms"] - 930) < 1
+    assert abs(moves[0]["busy_ms"] - 260) < 1
+    full = [f for s in r["steps"][2:] for f in s["refreshes"] if f["kind"] == "full" and f["mode"] == "lut"]
+    assert full and abs(full[0]["busy_ms"] - 930) < 1
 
 
 @pytest.mark.parametrize("name", GAMES)

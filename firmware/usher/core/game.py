@@ -63,7 +63,7 @@ def _canon(obj, write):
             if not first:
                 write(",")
             first = False
-            write(json.dumps(k))
+            _canon(k, write)
             write(":")
             _canon(obj[k], write)
         write("}")
@@ -77,7 +77,23 @@ def _canon(obj, write):
     elif obj is None or t is bool or t is int:
         write(json.dumps(obj))
     elif t is str:
-        write(json.dumps(obj))
+        d = json.dumps(obj)
+        if len(d.encode()) != len(d):
+            # Each character past ASCII as \uXXXX (a pair past U+FFFF), as
+            # CPython writes it; MicroPython's json writes them as they are,
+            # so a player named "Nicolò" would give other bytes there. Inline,
+            # not a function of its own: every frozen function costs heap.
+            for ch in d:
+                c = ord(ch)
+                if c < 0x80:
+                    write(ch)
+                elif c < 0x10000:
+                    write("\\u%04x" % c)
+                else:
+                    c -= 0x10000
+                    write("\\u%04x\\u%04x" % (0xD800 + (c >> 10), 0xDC00 + (c & 0x3FF)))
+        else:
+            write(d)
     else:
         # Floats print differently across runtimes; engines keep to integers.
         raise TypeError("not plain JSON game data: %r" % (obj,))

@@ -75,9 +75,9 @@ def open_object(text):
     key, digits = tail[2:7], tail[10:18]
     payload = text[:-_TAIL] + "}" if tail[0] == "," else "{}"
     if key != KEY or [c for c in digits if c not in _HEX]:
-        raise ValueError("its checksum is damaged")
+        raise ValueError("checksum is damaged")
     if _hex(payload) != digits:
-        raise ValueError("its checksum does not match (damaged content)")
+        raise ValueError("checksum does not match")
     return payload, True
 
 
@@ -99,7 +99,7 @@ def open_text(text):
         return text, False           # no seal: a file from before PL-17, or a person's
     payload = text[cut + 1:] if cut >= 0 else ""
     if len(first) != 16 or first[2:7] != KEY or [c for c in first[8:16] if c not in _HEX]:
-        raise ValueError("its checksum is damaged")
+        raise ValueError("checksum is damaged")
     if _hex(payload) != first[8:16]:
-        raise ValueError("its checksum does not match (damaged content)")
+        raise ValueError("checksum does not match")
     return payload, True

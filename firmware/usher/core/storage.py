@@ -69,8 +69,8 @@ def encode(obj):
 
 def decode(text):
     """obj from text as save() or write_lines() wrote it: the seal checked
-    (ValueError saying what is wrong: "not valid JSON", "its checksum does
-    not match ..."). For the host tools too, which read the board's files."""
+    (ValueError saying what is wrong: "not valid JSON", "checksum does not
+    match"). For the host tools too, which read the board's files."""
     payload, sealed = seal.open_object(text)
     try:
         obj = json.loads(payload)
@@ -79,7 +79,7 @@ def decode(text):
     if not sealed and type(obj) is dict and seal.KEY in obj:
         # a seal that does not read as one (a parser may take a damaged
         # one for a number): damaged, never an old unsealed file
-        raise ValueError("its checksum is damaged")
+        raise ValueError("checksum is damaged")
     return obj
 
 

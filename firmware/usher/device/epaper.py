@@ -56,11 +56,14 @@ class Panel:
     Subclasses set NAME, REVERSE_BITS (the most significant bit of a byte is
     the smallest canvas y), FLIP_Y (the line runs from canvas y = 127 down)
     and implement init(), the refresh steps _clean(), _fast() and
-    _partial(), each of which sends the canvas (convert() or send_window()),
-    and sleep(). The modes (PL-15):
-    "clean" the panel's own slow, flashing waveform; "fast" the whole panel
-    with the maker's fast waveform; "partial" a window with the fast
-    waveform. Public use:
+    _partial() (and _turbo() where the panel has a faster waveform), each
+    of which sends the canvas (convert() or send_window()), and sleep().
+    The modes (PL-15, PL-18): "clean" the panel's own slow, flashing
+    waveform; "fast" the whole panel with the maker's fast waveform;
+    "partial" a window with the fast waveform; "turbo" a window with the
+    panel's quickest waveform (the UC8151's turbo LUTs; where a panel has
+    none, as the SSD1680 whose partial waveform is already its quickest,
+    the same as "partial"). Public use:
         panel.init()
         panel.start(mode, x, y, w, h)   # send and trigger; returns at once
         panel.busy() / panel.check_timeout() / panel.wait_idle(what)
@@ -125,6 +128,9 @@ class Panel:
 
     def _partial(self, x, y, w, h):
         raise NotImplementedError
+
+    def _turbo(self, x, y, w, h):
+        self._partial(x, y, w, h)
 
     def wait_idle(self, what, timeout_ms=None):
         """Wait for BUSY to clear; raise BusyTimeout instead of hanging."""
@@ -246,6 +252,10 @@ class Panel:
             x, y, w, h = check_window(x, y, w, h)
             self._partial(x, y, w, h)
             self._triggered("partial refresh")
+        elif mode == "turbo":
+            x, y, w, h = check_window(x, y, w, h)
+            self._turbo(x, y, w, h)
+            self._triggered("turbo refresh")
         else:
             raise ValueError("refresh mode %r" % (mode,))
 

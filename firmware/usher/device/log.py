@@ -48,6 +48,38 @@ def _lines(path):
     return out
 
 
+def _last_boot(*paths):
+    """The boot number of the newest readable line: read from the end of
+    the current file (then the previous one) a block at a time, so a boot
+    costs the same whatever the log holds (issue 24: it grew with every
+    boot while the whole log was parsed)."""
+    for path in paths:
+        size = _size(path)
+        if size <= 0:
+            continue
+        with open(path, "rb") as f:
+            step = 512
+            while True:
+                start = max(0, size - step)
+                f.seek(start)
+                raw = f.read(size - start)
+                lines = raw.split(b"\n")
+                if start > 0:
+                    lines = lines[1:]         # (its start is before the window)
+                for line in reversed(lines):
+                    try:
+                        entry = json.loads(line.decode("utf-8"))
+                    except ValueError:
+                        continue
+                    b = entry.get("b") if type(entry) is dict else None
+                    if type(b) is int:
+                        return b
+                if start == 0:
+                    break
+                step *= 4
+    return 0
+
+
 def read_all(folder):
     """Every readable entry, oldest first."""
     return _lines(folder + "/" + PREVIOUS) + _lines(folder + "/" + CURRENT)
@@ -66,12 +98,7 @@ class FlashLog:
         # goes on (a damaged line is skipped; a file that cannot be read at
         # all only costs the boot number).
         try:
-            last = 0
-            for entry in read_all(folder):
-                b = entry.get("b") if type(entry) is dict else None
-                if type(b) is int and b > last:
-                    last = b
-            self.boot_no = last + 1
+            self.boot_no = _last_boot(self.current, self.previous) + 1
         except Exception:
             pass
         # A line torn by a power cut has no newline: end it, or the next

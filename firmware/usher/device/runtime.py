@@ -19,6 +19,7 @@ from usher.core import storage
 from usher.device import boards, clock
 from usher.device.epaper import FRAME_BYTES, HEIGHT, WIDTH, BusyTimeout
 from usher.device.power import check_settings
+from usher.device.waveform import REST_MS, Waveforms
 
 DATA_DIR = "/data"
 LOG_FOLDER = "log"
@@ -27,7 +28,7 @@ SAFE_HOLD_MS = 2000
 RESTART_KEYS = ("A", "B", "C")
 CLEAN = ("clean", 0, 0, WIDTH, HEIGHT)
 FAST = ("fast", 0, 0, WIDTH, HEIGHT)
-MODES = ("clean", "fast", "partial")
+MODES = ("clean", "fast", "partial")     # the UI's requests; the panel's modes add "turbo" (PL-18)
 
 SAFE_MODE_TEXT = """Usher safe mode: the app was not started.
 A button was held at boot. The board is idle at the MicroPython prompt.
@@ -153,6 +154,7 @@ class Runtime:
         self.asleep = False
         self.last_activity = clock.ticks_ms()
         self.on_shown = None          # diagnostics hook: called with each refresh started
+        self.waveforms = Waveforms()  # the waveform per request and the ghost bound (PL-18)
         self.trace = None             # a Trace when device.json asks for one
 
     # --- app ------------------------------------------------------------------
@@ -195,6 +197,7 @@ class Runtime:
         if r is None:
             r = self.fallback_error_screen(short)
         try:
+            r = self.waveforms.choose(r)
             self.display.show(r[0], r[1], r[2], r[3], r[4])
             self._shown(r)
         except Exception as e:
@@ -226,6 +229,9 @@ class Runtime:
         except Exception as e:
             self.log.write("error", traceback_text(e))
         if r is not None:
+            # The sleep mark's window as the UI asked ("partial": the fast
+            # waveform, not turbo): it stays on the glass while the board is
+            # off (PL-18).
             self.display.show(r[0], r[1], r[2], r[3], r[4])
             self._shown(r)
         self.display.sleep()
@@ -251,6 +257,26 @@ class Runtime:
             except Exception:
                 pass
         return self.power.idle_ms
+
+    def turbo_setting(self):
+        """The App's "Refresh" setting (PL-18): turbo unless it says "fast"
+        or the display has no turbo waveform (CircuitPython's)."""
+        if getattr(self.display, "TURBO", True) is False:
+            return False
+        if self.app is None:
+            return True
+        try:
+            return self.app.setting("refresh") != "fast"
+        except Exception:
+            return True
+
+    def refresh(self, r):
+        """Start the UI's request r on the panel with the waveform PL-18 picks."""
+        w = self.waveforms
+        w.turbo = self.turbo_setting()
+        r = w.choose(r)
+        self.display.start(r[0], r[1], r[2], r[3], r[4])
+        return r
 
     # --- loop -------------------------------------------------------------------
     def _shown(self, r):
@@ -296,9 +322,16 @@ class Runtime:
                 r = self.pending
                 self.pending = None
                 t0 = trace.us() if trace is not None else 0
-                self.display.start(r[0], r[1], r[2], r[3], r[4])
+                r = self.refresh(r)
                 if trace is not None:
                     trace.add(4, t0)
+                self._shown(r)
+            elif (self.pending is None and ready and not self.crashed and self.waveforms.ghosted()
+                  and clock.ticks_diff(now, self.last_activity) >= REST_MS):
+                # The buttons rest: the windows turbo touched get their fast
+                # update now, while the player reads (PL-18).
+                r = self.waveforms.rest_request()
+                self.display.start(r[0], r[1], r[2], r[3], r[4])
                 self._shown(r)
             elif (self.pending is None and ready and self.power.can_switch_off()
                   and clock.ticks_diff(now, self.last_activity) > self.idle_ms()):

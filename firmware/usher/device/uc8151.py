@@ -7,11 +7,14 @@
 # on, source shift right + gate scan down (the Badger's landscape
 # orientation), data inverted (CDI 0x9C: bit 1 = white).
 #
-# Three refresh modes (PL-6, PL-15): "clean" uses the panel's own OTP
+# Four refresh modes (PL-6, PL-15, PL-18): "clean" uses the panel's own OTP
 # waveform (~4.5 s, flashes, clears ghosting); "fast" loads Pimoroni's fast
 # waveform into the LUT registers (~0.8 s, no flashing) and sends the whole
 # frame; "partial" uses the same waveform and sends only the window, whose
-# y and h must be multiples of 8 (the source axis is addressed in bytes).
+# y and h must be multiples of 8 (the source axis is addressed in bytes);
+# "turbo" sends the window as "partial" does with Pimoroni's turbo waveform
+# (26 frames, ~0.26 s at 100 Hz), which ghosts more: the device layer
+# bounds how many turbo updates a window gets before a fast one (PL-18).
 from usher.device.epaper import HEIGHT, PAGES, WIDTH, Panel
 
 PSR = 0x00
@@ -57,6 +60,7 @@ PARTIAL_SCAN_INSIDE = 0x01
 
 SPEED_OTP = 0
 SPEED_FAST = 2
+SPEED_TURBO = 3
 PIECE_BYTES = 48 * PAGES      # 48 gate lines per SPI write (768 bytes)
 
 
@@ -83,15 +87,46 @@ FAST_LUT_TO_BLACK = bytes((
     0x54, 0x04, 0x04, 0x07, 0x00, 0x02)) + bytes(24)
 
 
+# Pimoroni's turbo waveform, byte for byte as UC8151::turbo_luts() in
+# pimoroni/pimoroni-pico drivers/uc8151/uc8151.cpp (commit 018e32d,
+# update_time() 250 ms for update speed 3): the fast waveform's shape with
+# shorter phases. Its VCOM groups last (1+1+2)*1 + (2+2)*2 + (2+2+3)*2 = 26
+# frames, 0.26 s at the 100 Hz that setup() leaves in R30H PLL (PL-18).
+# LUT_VCOM (0x20), 44 bytes; source: uc8151.cpp turbo_luts(), LUT_VCOM.
+TURBO_LUT_VCOM = bytes((
+    0x00, 0x01, 0x01, 0x02, 0x00, 0x01,
+    0x00, 0x02, 0x02, 0x00, 0x00, 0x02,
+    0x00, 0x02, 0x02, 0x03, 0x00, 0x02)) + bytes(26)
+# LUT_WW (0x21) and LUT_BW (0x22): uc8151.cpp turbo_luts(), LUT_WW and LUT_BW.
+TURBO_LUT_TO_WHITE = bytes((
+    0x54, 0x01, 0x01, 0x02, 0x00, 0x01,
+    0x60, 0x02, 0x02, 0x00, 0x00, 0x02,
+    0xa8, 0x02, 0x02, 0x03, 0x00, 0x02)) + bytes(24)
+# LUT_WB (0x23) and LUT_BB (0x24): uc8151.cpp turbo_luts(), LUT_WB and LUT_BB.
+TURBO_LUT_TO_BLACK = bytes((
+    0xa8, 0x01, 0x01, 0x02, 0x00, 0x01,
+    0x60, 0x02, 0x02, 0x00, 0x00, 0x02,
+    0x54, 0x02, 0x02, 0x03, 0x00, 0x02)) + bytes(24)
+
+
+def _luts(vcom, to_white, to_black):
+    return {
+        LUT_VCOM: vcom,
+        LUT_WW: to_white,
+        LUT_BW: to_white,
+        LUT_WB: to_black,
+        LUT_BB: to_black,
+    }
+
+
 def fast_luts():
     """The five LUT registers of Pimoroni's fast waveform (PL-6, PL-15)."""
-    return {
-        LUT_VCOM: FAST_LUT_VCOM,
-        LUT_WW: FAST_LUT_TO_WHITE,
-        LUT_BW: FAST_LUT_TO_WHITE,
-        LUT_WB: FAST_LUT_TO_BLACK,
-        LUT_BB: FAST_LUT_TO_BLACK,
-    }
+    return _luts(FAST_LUT_VCOM, FAST_LUT_TO_WHITE, FAST_LUT_TO_BLACK)
+
+
+def turbo_luts():
+    """The five LUT registers of Pimoroni's turbo waveform (PL-18)."""
+    return _luts(TURBO_LUT_VCOM, TURBO_LUT_TO_WHITE, TURBO_LUT_TO_BLACK)
 
 
 class UC8151(Panel):
@@ -103,7 +138,6 @@ class UC8151(Panel):
         super().__init__(*args)
         self.speed = None
         self._ptl = bytearray(7)
-        self._luts = None
         # The controller keeps its own RAM: a refresh sends only its window,
         # converted piece by piece (send_window) through this small buffer,
         # so the driver holds no 4.7 KB copy of the picture.
@@ -116,10 +150,7 @@ class UC8151(Panel):
         self.wait_idle("reset")
         self.command(PSR, bytes((PSR_OTP if speed == SPEED_OTP else PSR_REGISTERS,)))
         if speed != SPEED_OTP:
-            if self._luts is None:
-                self._luts = fast_luts()
-            for reg in (LUT_VCOM, LUT_WW, LUT_BW, LUT_WB, LUT_BB):
-                self.command(reg, self._luts[reg])
+            self.load_luts(speed)
             self.command(PLL, bytes((PLL_200HZ,)))
         self.command(PWR, POWER_SETTING)
         self.command(PON)
@@ -134,6 +165,16 @@ class UC8151(Panel):
         self.wait_idle("power off")
         self.speed = speed
 
+    def load_luts(self, speed):
+        """Write one waveform into the five LUT registers. Switching between
+        fast and turbo needs only this (PSR already reads the registers), not
+        the reset and power cycle of init(), so a turbo update costs no more
+        set-up than a fast one."""
+        luts = turbo_luts() if speed == SPEED_TURBO else fast_luts()
+        for reg in (LUT_VCOM, LUT_WW, LUT_BW, LUT_WB, LUT_BB):
+            self.command(reg, luts[reg])
+        self.speed = speed
+
     def _clean(self):
         self._whole(SPEED_OTP)
 
@@ -142,7 +183,9 @@ class UC8151(Panel):
 
     def _whole(self, speed):
         # Pimoroni's update(): partial mode off, the whole frame, refresh.
-        if self.speed != speed:
+        if self.speed == SPEED_TURBO and speed == SPEED_FAST:
+            self.load_luts(speed)
+        elif self.speed != speed:
             self.init(speed)
         self.command(PON)
         self.command(PTOU)
@@ -151,8 +194,16 @@ class UC8151(Panel):
         self.command(DRF)
 
     def _partial(self, x, y, w, h):
-        if self.speed != SPEED_FAST:
-            self.init(SPEED_FAST)
+        self._window(SPEED_FAST, x, y, w, h)
+
+    def _turbo(self, x, y, w, h):
+        self._window(SPEED_TURBO, x, y, w, h)
+
+    def _window(self, speed, x, y, w, h):
+        if self.speed == SPEED_OTP or self.speed is None:
+            self.init(speed)
+        elif self.speed != speed:
+            self.load_luts(speed)
         x_end = x + w - 1
         p = self._ptl
         p[0] = y                 # source (canvas y) start, a multiple of 8

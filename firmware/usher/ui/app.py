@@ -22,8 +22,10 @@ from usher.ui.refresh import BandSums, RefreshPolicy
 from usher.ui.widgets import MessageBox
 
 BUTTONS = ("A", "B", "C", "UP", "DOWN")
-# clean_after: fast or partial updates before a clean refresh (PL-15).
-DEFAULT_SETTINGS = {"clean_after": 20, "sleep_min": 2}
+# clean_after: fast or partial updates before a clean refresh (PL-15);
+# refresh: "turbo" or "fast", the waveform the device layer gives a window
+# (PL-18; the UI only says which window changed).
+DEFAULT_SETTINGS = {"clean_after": 20, "sleep_min": 2, "refresh": "turbo"}
 
 
 def _canvas_bytes(canvas):
@@ -207,7 +209,10 @@ class App:
             self._stack_changed()
 
     def replace(self, s):
-        """Put s in place of the top screen."""
+        """Put s in place of the top screen. A dialog or form in place of a
+        window (an action list's next question) is a window too (PL-15)."""
+        if s.dialog and self.stack[-1].over and len(self.stack) > 1:
+            s.place()
         self.stack[-1] = s
         self._stack_changed()
 

@@ -1,6 +1,10 @@
 # The generic "history with undo" screen over the running game's record: the
 # actions newest first, undo of the last one by replay (usher.core.game.undo,
 # PL-8) on a long press of B (PL-7: long presses are labelled on screen).
+# A game's screens module may give history_lines(app): one line per action
+# with what only a replay knows (the turn, the panel, what the Automa
+# scratched); else each action is its describe() line. After an undo the
+# first row says what was removed until the next press.
 from usher.core.game import canonical_json
 from usher.ui import text
 from usher.ui.canvas import WIDTH
@@ -18,6 +22,8 @@ class History(Screen):
         self.top = 0
         self.rows = BODY_H // ROW_H
         self.hint = False  # a short B asks to hold it (PL-7)
+        self.undone = None  # the line of the action the last undo removed
+        self._lines = None  # (action count, lines) of the last history_lines()
 
     def keys(self):
         return ("Back", "Undo (hold)" if self._actions() else None, None)
@@ -28,31 +34,50 @@ class History(Screen):
     def status(self):
         if self.hint:
             return "hold B to undo"
-        return "%d actions" % len(self._actions())
+        return text.plural(len(self._actions()), "action")
 
     def _actions(self):
         rec = self.app.record
         return rec["actions"] if rec else []
 
+    def line(self, i):
+        """Action i's line ("3. ..."), from the game's history_lines() when
+        it has one."""
+        actions = self._actions()
+        if self._lines is None or self._lines[0] != len(actions):
+            app = self.app
+            mod = app.game_ui(app.game_id) if app.game_id else None
+            fn = getattr(mod, "history_lines", None) if mod else None
+            self._lines = (len(actions), fn(app) if fn else None)
+        lines = self._lines[1]
+        return "%d. %s" % (i + 1, lines[i] if lines else self.app.describe_action(actions[i]))
+
     def draw_body(self, c):
         actions = self._actions()
         n = len(actions)
+        y = BODY_Y
+        rows = self.rows
+        if self.undone:
+            c.fill_rect(0, y, WIDTH, ROW_H, 1)
+            text.draw(c, text.SMALL, text.fit(text.SMALL, "Undone: " + self.undone, WIDTH - 8),
+                      4, y, 0)
+            y += ROW_H
+            rows -= 1
         if not n:
-            text.draw(c, text.BODY, "No actions yet", 6, BODY_Y + 4)
+            text.draw(c, text.BODY, "No actions yet", 6, y + 4)
             return
-        describe = self.app.describe_action
-        for r in range(self.rows):
+        for r in range(rows):
             i = n - 1 - (self.top + r)  # newest first
             if i < 0:
                 break
-            y = BODY_Y + r * ROW_H
-            line = "%d. %s" % (i + 1, describe(actions[i]))
-            text.draw(c, text.SMALL, text.fit(text.SMALL, line, WIDTH - 8), 4, y)
+            text.draw(c, text.SMALL, text.fit(text.SMALL, self.line(i), WIDTH - 8), 4, y)
+            y += ROW_H
 
     def button(self, b):
         n = len(self._actions())
-        if self.hint:
+        if self.hint or self.undone:
             self.hint = False
+            self.undone = None
             self.changed()
         if b == "B" and n:
             # The short press of the long-press key: say how to undo.
@@ -69,7 +94,9 @@ class History(Screen):
 
     def long(self, b):
         if b == "B" and self._actions():
-            self.app.undo()
+            removed = self.line(len(self._actions()) - 1)
+            if self.app.undo():
+                self.undone = removed
             self.top = 0
             self.changed()
 

@@ -26,6 +26,8 @@ UI_KEYS = ("routes", "next_seed", "settings", "dice")
 # "Automa step seen") are a number, a flag, a short text or null. A setting
 # missing from the file takes its default.
 SETTING_RANGES = {"clean_after": (1, 99), "sleep_min": (1, 99)}
+# The Settings screen's named choices (PL-18: "Refresh: turbo / fast").
+SETTING_CHOICES = {"refresh": ("turbo", "fast")}
 
 
 def _short(text, n=60):
@@ -130,6 +132,9 @@ def check_ui(ui, known_settings=()):
         if key in SETTING_RANGES:
             lo, hi = SETTING_RANGES[key]
             _need_int(settings, key, lo, hi)
+        elif key in SETTING_CHOICES:
+            if settings[key] not in SETTING_CHOICES[key]:
+                raise ValueError("%s is not one of %s" % (key, " / ".join(SETTING_CHOICES[key])))
         elif key in known_settings:
             _need_int(settings, key, 0, 9999)
         elif settings[key] is not None and type(settings[key]) not in (int, bool, str):

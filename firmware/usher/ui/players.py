@@ -7,8 +7,9 @@
 #
 # Names (checked by parse_roster, the same code `usher data check players`
 # runs on the desktop): 1..MAX_NAME characters out of NAME_CHARS (letters,
-# digits, space and - ' . _, all drawn by the device's fonts), no two alike
-# (case ignored), at most MAX_ROSTER of them. MAX_NAME is Seat Wars' engine
+# the accented ones of Latin-1 and Latin Extended-A included, digits, space
+# and - ' . _, all drawn by the device's fonts), no two alike (case ignored,
+# by same_name_key, the same on every runtime), at most MAX_ROSTER of them. MAX_NAME is Seat Wars' engine
 # limit (SW-1 names), so a name fits every game.
 #
 # Seats: when a roster file exists, App.new_game asks each seat for a name
@@ -28,7 +29,14 @@ from usher.ui import seats, text
 ROSTER_FILE = "players.txt"
 MAX_NAME = 10
 MAX_ROSTER = 20
-NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -'._"
+ASCII_NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -'._"
+# The letters of Latin-1 (U+00C0..U+00FF but the signs for times and divide)
+# and Latin Extended-A (U+0100..U+017F), as tools/make_fonts.py puts them in
+# the fonts: Nicolò, José, Zoë, Łukasz, Şükrü.
+LATIN_LETTERS = ("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿ"
+                 "ĀāĂăĄąĆćĈĉĊċČčĎďĐđĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĦħĨĩĪīĬĭĮįİıĲĳĴĵĶķĸĹĺĻļĽľĿ"
+                 "ŀŁłŃńŅņŇňŉŊŋŌōŎŏŐőŒœŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŦŧŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžſ")
+NAME_CHARS = ASCII_NAME_CHARS + LATIN_LETTERS
 
 
 def check_name(name):
@@ -39,11 +47,37 @@ def check_name(name):
         return "%r is %d characters, at most %d" % (name, len(name), MAX_NAME)
     for ch in name:
         if ch not in NAME_CHARS:
-            return "%r: the device's fonts cannot draw %r (letters, digits, space and - ' . _)" % (
-                name, ch)
+            return ("%r: the device's fonts cannot draw %r (letters, accented ones of Latin-1"
+                    " and Latin Extended-A too, digits, space and - ' . _)" % (name, ch))
     if name != name.strip():
         return "%r starts or ends with a space" % name
     return None
+
+
+def same_name_key(name):
+    """name in lower case, accented capitals included, the same on every
+    runtime (MicroPython's str.lower() changes only A..Z): "JOSÉ" and "josé"
+    are one name."""
+    out = []
+    for ch in name:
+        c = ord(ch)
+        if 0x41 <= c <= 0x5A:
+            out.append(chr(c + 32))                         # A..Z
+        elif c < 0xC0:
+            out.append(ch)
+        elif c < 0xDF:
+            out.append(chr(c + 32) if c != 0xD7 else ch)    # À..Þ, but the times sign
+        elif c == 0x130:
+            out.append("i")                                 # İ: dotted capital I
+        elif c == 0x178:
+            out.append("\u00ff")                            # Ÿ
+        elif 0x100 <= c < 0x138 or 0x14A <= c < 0x178:
+            out.append(chr(c | 1))                          # even capital, odd small
+        elif 0x139 <= c < 0x149 or 0x179 <= c < 0x17F:
+            out.append(chr(c + 1) if c & 1 else ch)         # odd capital, even small
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def parse_roster(txt):
@@ -59,12 +93,12 @@ def parse_roster(txt):
         if not line or line.startswith("#"):
             continue
         bad = check_name(line)
-        if bad is None and line.lower() in seen:
+        if bad is None and same_name_key(line) in seen:
             bad = "%r is already in the roster" % line
         if bad is not None:
             defects.append("line %d: %s" % (n, bad))
             continue
-        seen.append(line.lower())
+        seen.append(same_name_key(line))
         names.append(line)
     if len(names) > MAX_ROSTER:
         defects.append("%d names, at most %d" % (len(names), MAX_ROSTER))
@@ -167,7 +201,7 @@ def add_to_roster(data_dir, name):
     if bad:
         return bad
     names, _problem = load_roster(data_dir)
-    if name.lower() in [n.lower() for n in names]:
+    if same_name_key(name) in [same_name_key(n) for n in names]:
         return None  # already there: nothing to do
     if len(names) >= MAX_ROSTER:
         return "The roster is full (%d names)" % MAX_ROSTER
@@ -244,13 +278,32 @@ class SeatName(ChoiceEntry):
 
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz0123456789-'._"
+# The accent step (docs/ui.md, Entering a name): each plain letter, then the
+# accented letters offered when C is held on it. Every letter of
+# LATIN_LETTERS is in exactly one of them.
+ACCENTS = ("AÀÁÂÃÄÅÆĀĂĄ", "CÇĆĈĊČ", "DÐĎĐ", "EÈÉÊËĒĔĖĘĚ", "GĜĞĠĢ", "HĤĦ", "IÌÍÎÏĨĪĬĮİĲ",
+           "JĴ", "KĶ", "LĹĻĽĿŁ", "NÑŃŅŇŊ", "OÒÓÔÕÖØŌŎŐŒ", "RŔŖŘ", "SŚŜŞŠ", "TÞŢŤŦ",
+           "UÙÚÛÜŨŪŬŮŰŲ", "WŴ", "YÝŶŸ", "ZŹŻŽ",
+           "aàáâãäåæāăą", "cçćĉċč", "dðďđ", "eèéêëēĕėęě", "gĝğġģ", "hĥħ", "iìíîïĩīĭįıĳ",
+           "jĵ", "kķĸ", "lĺļľŀł", "nñńņňŉŋ", "oòóôõöøōŏőœ", "rŕŗř", "sßśŝşšſ", "tþţťŧ",
+           "uùúûüũūŭůűų", "wŵ", "yýÿŷ", "zźżž")
+
+
+def accents_of(letter):
+    """The plain letter followed by its accented ones, or None."""
+    for row in ACCENTS:
+        if row[0] == letter:
+            return row
+    return None
 
 
 class LetterPicker(Screen):
     """A name picked letter by letter: UP/DOWN change the letter at the
     cursor (hold to run), C takes it and moves on, B deletes the last
-    letter, A is Done (or Cancel while the name is empty).
-    on_done(app, name)."""
+    letter, A is Done (or Cancel while the name is empty). Holding C on a
+    letter with accents opens its accent step: UP/DOWN go through the
+    accented letters, C takes one and moves on, B goes back to the plain
+    letter. on_done(app, name)."""
 
     def __init__(self, app, title, on_done):
         super().__init__(app)
@@ -258,42 +311,97 @@ class LetterPicker(Screen):
         self.on_done = on_done
         self.name = ""
         self.letter = 0   # index in LETTERS of the letter at the cursor
+        self.accents = None   # in the accent step: the plain letter and its accented ones
+        self.accent = 0       # index in self.accents of the letter at the cursor
+
+    def current(self):
+        if self.accents:
+            return self.accents[self.accent]
+        return LETTERS[self.letter]
 
     def keys(self):
-        return ("Done" if self.name else "Cancel", "Delete" if self.name else None,
+        return ("Done" if self.name else "Cancel",
+                "Back" if self.accents else ("Delete" if self.name else None),
                 "Next" if len(self.name) < MAX_NAME - 1 else "Add")
+
+    def long_keys(self):
+        return ("C",) if not self.accents and accents_of(LETTERS[self.letter]) else ()
 
     def status(self):
         return "%d/%d" % (len(self.name) + 1, MAX_NAME)
 
     def draw_body(self, c):
-        text.draw(c, text.SMALL, "UP/DOWN letter, C next, B delete, A done", 4, BODY_Y + 1)
-        cur = LETTERS[self.letter]
+        if self.accents:
+            hint = "Accents: UP/DOWN letter, C next, B back"
+        else:
+            hint = "UP/DOWN letter, C next, B delete, A done"
+        text.draw(c, text.SMALL, hint, 4, BODY_Y + 1)
+        cur = self.current()
         shown = self.name + cur
         x = (296 - text.width(text.BODY, shown + "W")) // 2
-        y = BODY_Y + 40
+        y = BODY_Y + 36
         x = text.draw(c, text.BODY, self.name, x, y)
         w = max(text.width(text.BODY, cur), 8)
-        c.fill_rect(x - 1, y - 2, w + 2, text.BODY.HEIGHT + 4, 1)
+        # The box leaves room for an accented capital's top row (text.py).
+        c.fill_rect(x - 1, y - 3, w + 2, text.BODY.HEIGHT + 5, 1)
         text.draw(c, text.BODY, cur, x, y, 0)
-        c.line(x + w // 2 - 4, y - 6, x + w // 2, y - 10, 1)
-        c.line(x + w // 2, y - 10, x + w // 2 + 4, y - 6, 1)
+        c.line(x + w // 2 - 4, y - 7, x + w // 2, y - 11, 1)
+        c.line(x + w // 2, y - 11, x + w // 2 + 4, y - 7, 1)
         c.line(x + w // 2 - 4, y + 18, x + w // 2, y + 22, 1)
         c.line(x + w // 2, y + 22, x + w // 2 + 4, y + 18, 1)
+        self._draw_accents(c, BODY_Y + 66)
+
+    def _draw_accents(self, c, y):
+        """The accent step's letters (the one at the cursor inverted), or
+        the hint that holding C offers them."""
+        if self.accents:
+            row = self.accents
+        else:
+            row = accents_of(LETTERS[self.letter])
+            if not row:
+                return
+            row = row[1:]
+        label = "" if self.accents else "hold C: "
+        gap = 4
+        total = text.width(text.BODY, label) + sum(text.width(text.BODY, a) + gap for a in row)
+        x = max(2, (296 - total) // 2)
+        x = text.draw(c, text.BODY, label, x, y)
+        for i in range(len(row)):
+            a = row[i]
+            w = text.width(text.BODY, a)
+            if self.accents and i == self.accent:
+                c.fill_rect(x - 2, y - 2, w + gap, text.BODY.HEIGHT + 3, 1)
+                text.draw(c, text.BODY, a, x, y, 0)
+            else:
+                text.draw(c, text.BODY, a, x, y)
+            x += w + gap
 
     def _start_letter(self):
         # The first letter starts at "A", the next ones at "a".
         self.letter = LETTERS.index("a") if self.name else 0
+        self.accents = None
+
+    def long(self, b):
+        if b == "C" and not self.accents:
+            self.accents = accents_of(LETTERS[self.letter])
+            self.accent = 1 if self.accents else 0
+            self.changed()
 
     def button(self, b):
         if b in ("UP", "DOWN"):
-            self.letter = (self.letter + (-1 if b == "UP" else 1)) % len(LETTERS)
+            step = -1 if b == "UP" else 1
+            if self.accents:
+                self.accent = (self.accent + step) % len(self.accents)
+            else:
+                self.letter = (self.letter + step) % len(LETTERS)
         elif b == "C":
-            self.name += LETTERS[self.letter]
+            self.name += self.current()
             if len(self.name) >= MAX_NAME:
                 self._finish()
                 return
             self._start_letter()
+        elif b == "B" and self.accents:
+            self.accents = None       # back to the plain letter
         elif b == "B" and self.name:
             self.name = self.name[:-1]
             self._start_letter()

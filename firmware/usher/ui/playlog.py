@@ -307,13 +307,12 @@ def _repair(data_dir, path, copies):
                 rebuilt.append(n)
     if bad:
         first = bad[0]
-        said.append("%d damaged line%s (%s%s) set aside in %s.bad" % (
+        said.append("%d damaged line%s (%s%s) kept aside in %s.bad" % (
             len(bad), "" if len(bad) == 1 else "s", "line %d: " % first[0] if first[0] else "",
-            first[1], SHORT))
+            first[1], INDEX))
     if rebuilt and said:      # (alone, a rebuilt play lost nothing: no notice)
-        said.append("play%s %s rebuilt from %s record" % (
-            "" if len(rebuilt) == 1 else "s", ", ".join(["#%d" % n for n in rebuilt]),
-            "its" if len(rebuilt) == 1 else "their"))
+        said.append("play%s %s rebuilt" % ("" if len(rebuilt) == 1 else "s",
+                                           ", ".join(["#%d" % n for n in rebuilt])))
     keep = sorted(plays)[-CAP:]
     if not copies and not keep:
         return None, None         # no history, and no record to rebuild one from
@@ -334,12 +333,12 @@ def _repair(data_dir, path, copies):
 
 
 def _notice(path, said, keep):
+    # Short: the message box shows about five lines (docs/history.md).
     if not said:
         return None
     if not keep:
-        return "The play history %s could not be read (%s); a new one was started." % (
-            SHORT, "; ".join(said))
-    return "The play history %s was repaired: %s. %d play%s kept." % (
+        return "%s could not be read (%s); a new history was started." % (SHORT, "; ".join(said))
+    return "%s repaired: %s. %d play%s kept." % (
         SHORT, "; ".join(said), len(keep), "" if len(keep) == 1 else "s")
 
 

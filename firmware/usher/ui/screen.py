@@ -15,7 +15,9 @@ TITLE_H = 12          # title bar: rows 0..11
 KEYS_Y = HEIGHT - 12  # soft-key bar: rows 116..127
 BODY_Y = TITLE_H + 2
 BODY_H = KEYS_Y - 1 - BODY_Y
+ROW_H = text.BODY.HEIGHT + 2  # one list row (usher.ui.widgets.Menu and dialogs)
 KEY_CENTRES = (49, 148, 247)  # under buttons A, B, C
+STRIP_MIN = text.BODY.HEIGHT + 2  # rows of the screen below worth leaving in view
 
 
 class Screen:
@@ -40,7 +42,6 @@ class Screen:
         """Over another screen: the window's top for `lines` body rows of
         row_h pixels, a multiple of 8, leaving at least the title bar below
         visible. Returns how many rows fit."""
-        from usher.ui.widgets import ROW_H
         y = KEYS_Y - 1 - BODY_Y - 2 - lines * ROW_H
         y = max(16, y - y % 8)
         self.window_y = y
@@ -79,7 +80,11 @@ class Screen:
         if self.over:
             # The screen below is already in the canvas: only the window.
             y = self.window_y
-            c.fill_rect(0, y, WIDTH, HEIGHT - y, 0)
+            # Old rows left between the title bar below and the window that
+            # are thinner than a line of text would show as a cut strip of
+            # the screen below: the window clears them.
+            top = TITLE_H if y - TITLE_H < STRIP_MIN else y
+            c.fill_rect(0, top, WIDTH, HEIGHT - top, 0)
             c.hline(0, y, WIDTH, 1)
             title_bar(c, self.title, self.status(), y + 2)
         else:

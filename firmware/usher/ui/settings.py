@@ -7,6 +7,7 @@ from usher.ui.screen import BODY_Y, Screen
 from usher.ui.widgets import ROW_H, ChoiceEntry, Menu, NumberEntry
 
 SLEEP_CHOICES = (1, 2, 5, 10, 30)
+REFRESH_CHOICES = ("turbo", "fast")
 
 
 def settings_menu(app):
@@ -14,6 +15,7 @@ def settings_menu(app):
         ("About", "about"),
         ("Clean refresh after %d updates" % app.setting("clean_after"), "clean_after"),
         ("Sleep after %d min idle" % app.setting("sleep_min"), "sleep_min"),
+        ("Refresh: %s" % app.setting("refresh"), "refresh"),
         ("Players", "players"),
     ]
     m = Menu(app, "Settings", items, _setting_chosen)
@@ -38,6 +40,13 @@ def _setting_chosen(app, value):
         idx = SLEEP_CHOICES.index(cur) if cur in SLEEP_CHOICES else 0
         app.push(ChoiceEntry(app, "Settings", "Power off when idle for", choices,
                              _set_sleep, idx))
+    elif value == "refresh":
+        # PL-18: a changed window gets the quick turbo waveform, or the fast
+        # one for a panel that ghosts under turbo.
+        cur = app.setting("refresh")
+        idx = REFRESH_CHOICES.index(cur) if cur in REFRESH_CHOICES else 0
+        app.push(ChoiceEntry(app, "Settings", "Update a changed window with",
+                             [(name, name, None) for name in REFRESH_CHOICES], _set_refresh, idx))
 
 
 def _back_to_settings(app):
@@ -52,6 +61,11 @@ def _set_clean_after(app, value):
 
 def _set_sleep(app, value):
     app.set_setting("sleep_min", value)
+    _back_to_settings(app)
+
+
+def _set_refresh(app, value):
+    app.set_setting("refresh", value)
     _back_to_settings(app)
 
 

@@ -248,13 +248,14 @@ def _open_play(app, n):
     app.push(PlayScore(app, line))
 
 
-COLS_X = 166          # PlayScore: the breakdown columns, right of the score
+PLAYER_H = ROW_H + text.SMALL.HEIGHT + 1   # PlayScore: a name line, then its breakdown
 
 
 class PlayScore(_Rows):
-    """A kept play's final scores: actions and seed, then one row per
-    player (winner marked *) with the score and its breakdown in columns
-    (the labels of the first player's breakdown); UP/DOWN scroll."""
+    """A kept play's final scores: actions and seed, then per player (winner
+    marked *) the score and, on a line of its own, its breakdown in words
+    ("objectives 29, majorities 14, usher bonus 5"): nothing is cut to fit a
+    column (issue 27). UP/DOWN scroll."""
 
     def __init__(self, app, full):
         super().__init__(app)
@@ -268,41 +269,40 @@ class PlayScore(_Rows):
         if opp:
             rows.append((opp["name"], opp["score"], opp["won"], opp["breakdown"]))
         self.rows = rows
-        self.labels = [label for label, _ in (full["breakdown"][0] if full["breakdown"] else [])]
         self.top = 0
-        self.fit = (BODY_H - text.SMALL.HEIGHT - 3) // ROW_H
+        self.fit = (BODY_H - text.SMALL.HEIGHT - 3) // PLAYER_H
 
     def status(self):
         d = self.full.get("date")
         return d[:10] if d else "undated"
 
     def keys(self):
-        return ("Back", None, None)
+        return ("Back", "Share", None)
+
+    def button(self, b):
+        if b == "B":   # PL-19: the play as a BG Stats import code
+            from usher.ui import share_screen
+            self.app.push(share_screen.ShareScreen(self.app, self.full))
+            return
+        _Rows.button(self, b)
 
     def draw_body(self, c):
         f = self.full
         S = text.SMALL
-        head = "%d actions, seed %d" % (f["actions"], f["seed"])
+        head = "%s, seed %d" % (text.plural(f["actions"], "action"), f["seed"])
         if len(self.rows) > self.fit:
             head = "%d-%d/%d " % (self.top + 1, min(len(self.rows), self.top + self.fit),
                                   len(self.rows)) + head
-        text.draw(c, S, text.fit(S, head, 118), 4, BODY_Y)
-        text.draw_right(c, S, "score", 158, BODY_Y)
-        n = len(self.labels)
-        colw = (WIDTH - 2 - COLS_X) // n if n else 0
-        for k in range(n):
-            right = COLS_X + (k + 1) * colw
-            text.draw_right(c, S, seats.fit(S, self.labels[k], colw - 3), right, BODY_Y)
+        text.draw(c, S, head, 4, BODY_Y)
+        text.draw_right(c, S, "score", WIDTH - 4, BODY_Y)
         y = BODY_Y + text.SMALL.HEIGHT + 3
         for name, score, won, parts in self.rows[self.top:self.top + self.fit]:
             if won:
                 text.draw(c, text.BODY, "*", 4, y)
-            text.draw(c, text.BODY, seats.fit(text.BODY, name, 112), 14, y)
+            text.draw(c, text.BODY, seats.fit(text.BODY, name, 220), 14, y)
             if score is not None:
-                text.draw_right(c, text.BODY, str(score), 158, y)
-            for label, v in parts:
-                if label in self.labels:
-                    k = self.labels.index(label)
-                    text.draw_right(c, text.BODY, str(v), COLS_X + (k + 1) * colw, y)
-            y += ROW_H
+                text.draw_right(c, text.BODY, str(score), WIDTH - 4, y)
+            words = ", ".join(["%s %s" % (label, v) for label, v in parts])
+            text.draw(c, S, text.fit(S, words, WIDTH - 18), 14, y + ROW_H - 1)
+            y += PLAYER_H
 

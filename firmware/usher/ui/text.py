@@ -18,7 +18,10 @@ _INVERT = (bytes([0x80]), 2, 1, MONO_HLSB, 8)
 # (low, high byte); '?' stands for a missing character. width() and draw()
 # look it up inline: they run for every character of every screen, and a
 # tuple per character was a good part of the garbage a redraw leaves
-# (docs/ui.md, Memory).
+# (docs/ui.md, Memory). CHARS starts with ASCII, so the usual text is found
+# as fast as before the accented letters; the glyphs from CHARS[TALL[0]] on
+# (accented capitals) start TALL[1] rows higher than the box and are
+# TALL[1] + TALL[2] rows taller: one comparison tells them apart.
 
 def width(font, s):
     """Width in pixels of s drawn in font."""
@@ -39,6 +42,8 @@ def draw(canvas, font, s, x, y, color=1):
     chars = font.CHARS
     idx = font.INDEX
     h = font.HEIGHT
+    tall, above, below = font.TALL
+    tall *= 3
     for ch in s:
         j = chars.find(ch)
         if j < 0:
@@ -48,11 +53,16 @@ def draw(canvas, font, s, x, y, color=1):
         if ch != " ":
             off = idx[j + 1] | (idx[j + 2] << 8)
             stride = (w + 7) & ~7
-            src = (bits[off:off + (stride >> 3) * h], w, h, MONO_HLSB, stride)
+            gy = y
+            gh = h
+            if j >= tall:
+                gy = y - above
+                gh = h + above + below
+            src = (bits[off:off + (stride >> 3) * gh], w, gh, MONO_HLSB, stride)
             if color:
-                canvas.blit(src, x, y, 0)
+                canvas.blit(src, x, gy, 0)
             else:
-                canvas.blit(src, x, y, 1, _INVERT)
+                canvas.blit(src, x, gy, 1, _INVERT)
         x += w
     return x
 
@@ -100,3 +110,8 @@ def wrap(font, s, max_w):
             cur = fit(font, word, max_w) if width(font, word) > max_w else word
         lines.append(cur)
     return lines
+
+
+def plural(n, word):
+    """ "1 action", "2 actions": a count with its word (a plain -s plural)."""
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")

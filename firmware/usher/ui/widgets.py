@@ -3,21 +3,27 @@
 # them without subclassing; a callback receives the app and the value.
 from usher.ui import icons, text
 from usher.ui.canvas import WIDTH
-from usher.ui.screen import BODY_H, BODY_Y, Screen, step_focus
+from usher.ui.screen import BODY_H, BODY_Y, ROW_H, Screen, step_focus
 
-ROW_H = text.BODY.HEIGHT + 2
 REPEAT_FAST_AFTER = 5   # auto-repeats at step 1 before the number entry speeds up
 FAST_STEP = 5
 
 
 class Menu(Screen):
     """A list with a focus bar. items: list of (label, value) or
-    (label, value, icon_name). UP/DOWN move the focus (wrapping); C chooses.
-    on_choose(app, value); on_back(app) for A (default: pop)."""
+    (label, value, icon_name) or (label, value, icon_name, why_not). UP/DOWN
+    move the focus (wrapping); C chooses. An item with a why_not text is not
+    possible now: it keeps its place, struck through, and C on it shows why
+    (so a list whose entries come and go never moves the others).
+    on_choose(app, value); on_back(app) for A (default: pop). window=True:
+    pushed over a screen it is a window over it, as tall as its rows need
+    (an action list: opening and closing it updates only that window,
+    PL-15, PL-18)."""
 
     def __init__(self, app, title, items, on_choose, on_back=None, focus=0,
-                 keys=("Back", None, "Select")):
+                 keys=("Back", None, "Select"), window=False):
         super().__init__(app)
+        self.dialog = window
         self.title = title
         self.items = items
         self.on_choose = on_choose
@@ -27,21 +33,27 @@ class Menu(Screen):
         self.rows = BODY_H // ROW_H
 
     def keys(self):
+        if self.items and why_not(self.items[self.focus]) and self._keys[2]:
+            return (self._keys[0], self._keys[1], "Why not?")
         return self._keys
 
     def status(self):
         return "%d/%d" % (self.focus + 1, len(self.items)) if len(self.items) > self.rows else ""
 
+    def place(self, lines=None):
+        self.rows = Screen.place(self, len(self.items))
+
     def draw_body(self, c):
         top = 0
         if self.focus >= self.rows:
             top = self.focus - self.rows + 1
+        body_y = self.body_y()
         for r in range(self.rows):
             i = top + r
             if i >= len(self.items):
                 break
             item = self.items[i]
-            y = BODY_Y + r * ROW_H
+            y = body_y + r * ROW_H
             fg = 1
             if i == self.focus:
                 c.fill_rect(0, y, WIDTH, ROW_H, 1)
@@ -50,14 +62,17 @@ class Menu(Screen):
             if len(item) > 2 and item[2]:
                 icons.draw(c, item[2], x, y, fg)
                 x += 20
-            text.draw(c, text.BODY, text.fit(text.BODY, item[0], WIDTH - x - 4), x, y + 1, fg)
+            label = text.fit(text.BODY, item[0], WIDTH - x - 4)
+            text.draw(c, text.BODY, label, x, y + 1, fg)
+            if why_not(item):
+                c.hline(x, y + ROW_H // 2, text.width(text.BODY, label), fg)
         # More rows than fit: a small arrow at the right edge says which way
         # the list goes on (the launcher's Settings row is below the fold).
         if top > 0:
-            _arrow(c, BODY_Y + 3, -1, 0 if self.focus == top else 1)
+            _arrow(c, body_y + 3, -1, 0 if self.focus == top else 1)
         if top + self.rows < len(self.items):
             last = top + self.rows - 1
-            _arrow(c, BODY_Y + self.rows * ROW_H - 4, 1, 0 if self.focus == last else 1)
+            _arrow(c, body_y + self.rows * ROW_H - 4, 1, 0 if self.focus == last else 1)
 
     def button(self, b):
         n = len(self.items)
@@ -70,7 +85,16 @@ class Menu(Screen):
             else:
                 self.app.pop()
         elif b == "C" and n:
-            self.on_choose(self.app, self.items[self.focus][1])
+            item = self.items[self.focus]
+            if why_not(item):
+                self.app.show_message(item[0], why_not(item))
+            else:
+                self.on_choose(self.app, item[1])
+
+
+def why_not(item):
+    """The reason a menu item is not possible now, or "" when it is."""
+    return item[3] if len(item) > 3 and item[3] else ""
 
 
 def _arrow(c, y, way, colour):
@@ -176,9 +200,6 @@ class ChoiceEntry(Screen):
     def keys(self):
         return ("Cancel", None, "OK")
 
-    def status(self):
-        return "%d/%d" % (self.index + 1, len(self.choices))
-
     def place(self, lines=None):
         _form_window(self)
 
@@ -199,6 +220,11 @@ class ChoiceEntry(Screen):
         c.line(cx, y - 14, cx + 5, y - 9, 1)
         c.line(cx - 5, y + 25, cx, y + 30, 1)
         c.line(cx, y + 30, cx + 5, y + 25, 1)
+        # Which choice of how many, beside the box (not in the title bar,
+        # where "1/6" read like a step of the setup).
+        where = "%d of %d" % (self.index + 1, len(self.choices))
+        if (WIDTH + w) // 2 + 14 + text.width(text.SMALL, where) <= WIDTH - 2:
+            text.draw(c, text.SMALL, where, (WIDTH + w) // 2 + 14, y + 4)
 
     def button(self, b):
         n = len(self.choices)

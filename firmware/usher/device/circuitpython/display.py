@@ -10,6 +10,11 @@
 #   definition gives it no RAM window commands), so a "partial" request of
 #   the UI (PL-15: a dialog's window) becomes a fast update of the whole
 #   panel. The picture is the same; only the window optimisation is lost.
+#   No turbo waveform (PL-18) here: the display says so (TURBO = False) and
+#   the shared main loop gives every window the fast waveform, with no
+#   ghost-bound updates. CircuitPython's refresh gap (below) would eat most
+#   of what the turbo waveform saves, and turbo over the whole panel would
+#   ghost rows the window never touched.
 # - The waveforms are the MicroPython image's (PL-6, PL-15), so the same
 #   glass looks and ghosts the same under both runtimes: "clean" is the
 #   panel's own OTP waveform (~4.5 s, flashes, clears ghosting); "fast" and
@@ -125,6 +130,7 @@ class DisplayioPanel:
     start, show, sleep, refresh_count) on a CircuitPython EPaperDisplay."""
 
     NAME = "EPaperDisplay"
+    TURBO = False       # no turbo waveform for windows (see above, PL-18)
 
     def __init__(self, canvas_buffer, display=None, displayio=None):
         if displayio is None:

@@ -7,8 +7,13 @@
 # Glyphs are MONO_HLSB bitmaps HEIGHT rows tall and as wide as the character's
 # advance; each row is padded to whole bytes. INDEX has 3 bytes per character
 # of CHARS: width, then the glyph's offset in BITS (little-endian 16 bits).
+# TALL = (first, above, below): the glyphs from CHARS[first] on (accented
+# capitals, letters with a comma below) start above rows above the box and
+# are above + HEIGHT + below rows tall; the box (HEIGHT, BASELINE) is the
+# ASCII characters' and sets the line pitch.
 HEIGHT = 23
 BASELINE = 20
+TALL = (17, 0, 0)  # first tall glyph, rows above the box, rows below
 CHARS = '0123456789+-x/:%?'
 INDEX = (
     b'\x13\x00\x00\x13\x45\x00\x13\x8a\x00\x13\xcf\x00\x13\x14\x01\x13\x59\x01\x13'

@@ -196,10 +196,11 @@ class End(Screen):
             self.best = records.best(rec, st["variant"])
 
     def status(self):
-        return "variant" if self.app.state["variant"] else ""
+        return "DOWN: scores" + ("  variant" if self.app.state["variant"] else "")
 
     def keys(self):
-        return ("History", "Scores", "Done")
+        # B shares the play (PL-19); the final scores moved to DOWN.
+        return ("History", "Share", "Done")
 
     def draw_body(self, c):
         st = self.app.state
@@ -241,7 +242,10 @@ class End(Screen):
         app = self.app
         if b == "A":
             app.push(History(app))
-        elif b == "B":
+        elif b == "DOWN":
             app.push(Scores(app, final=True))
+        elif b == "B":
+            from usher.ui import share_screen   # PL-19
+            share_screen.share_running_game(app)
         elif b == "C":
             app.end_game()

@@ -62,7 +62,7 @@ def describe(action):
             return "event: %s missed the bus" % seats.label(action["missed"])
         return "event card"
     if t == "caught_bus":
-        return "%s caught the bus" % seats.label(action["player"])
+        return "%s caught the bus: Missed the Bus ends" % seats.label(action["player"])
     if t == "last_card":
         return "drew the last card"
     if t == "end_turn":

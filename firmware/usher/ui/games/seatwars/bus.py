@@ -14,10 +14,6 @@ CARDS_SHOWN = 9   # 9 x 30 = 270 px, arrows either side when the bus is longer
 STRIP_X = (WIDTH - CARDS_SHOWN * CARD_STEP) // 2 + 1
 
 
-def plural(n, word):
-    return "%d %s%s" % (n, word, "" if n == 1 else "s")
-
-
 def owner_name(state, card, max_w=None):
     """The card owner's label (usher.ui.seats, the one player label helper)."""
     return seats.label(card["owner"], text.SMALL, max_w)

@@ -79,11 +79,12 @@ def breakdown(player):
 
 
 COLUMNS = (("Total", 104), ("Max", 136), ("Min", 166), ("Dest", 196), ("Items", 230),
-           ("Final", 258), ("Ch", 288))  # (header, right edge)
+           ("Final", 258), ("Chars", 288))  # (header, right edge)
 # What the short headers stand for, under the table.
 LEGEND = "Dest: Reached Your Destination +4.  Final: final scoring."
-LEGEND_ALL = ("Dest: Destination +4, Final: final scoring, Ch: characters",
-              "Dest: Destination +4, Final: final scoring")
+# Four rows leave one line: every header, Chars included (issue 27: the tie
+# line under three rows names Chars itself, see tie_note).
+LEGEND_ALL = ("Dest: destination +4, Final: at the end, Chars: characters",)
 
 
 class EndScreen(Screen):
@@ -92,7 +93,7 @@ class EndScreen(Screen):
     title = "Game over"
 
     def keys(self):
-        return ("History", None, "Finish")
+        return ("History", "Share", "Finish")
 
     def status(self):
         return "%d turns" % self.app.state["turn"]
@@ -128,14 +129,17 @@ class EndScreen(Screen):
         note = tie_note(players, wins)
         if len(players) <= 3:
             text.draw(c, text.SMALL, LEGEND, 4, BODY_Y + 78)
-        elif len(wins) == 1 and note.startswith("Ch ="):
-            # Four rows leave one line: the legend, Ch included.
+        elif len(wins) == 1 and note == CHARS_NOTE:
+            # Four rows leave one line: the legend, Chars included.
             note = text.fit_choices(text.SMALL, LEGEND_ALL, WIDTH - 8)
         text.draw(c, text.SMALL, note, 4, BODY_Y + 90)
 
     def button(self, b):
         if b == "A":
             self.app.push(History(self.app))
+        elif b == "B":
+            from usher.ui import share_screen   # PL-19
+            share_screen.share_running_game(self.app)
         elif b == "C":
             self.app.end_game()
 
@@ -145,7 +149,10 @@ def tie_note(players, wins):
     best = players[wins[0]]["total"]
     tied = [i for i in range(len(players)) if players[i]["total"] == best]
     if len(wins) > 1:
-        return "Same points and characters: a shared win"
+        return "Same points and characters (Chars): shared win"
     if len(tied) > 1:
-        return "Tie on %d points: most characters scored wins" % best
-    return "Ch = characters scored (tie-break)"
+        return "Tie on %d points: most characters scored (Chars) wins" % best
+    return CHARS_NOTE
+
+
+CHARS_NOTE = "Chars = characters scored (tie-break)"

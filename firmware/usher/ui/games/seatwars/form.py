@@ -9,7 +9,7 @@ from usher.games.seatwars import challenge, engine
 from usher.ui import text
 from usher.ui.canvas import WIDTH
 from usher.ui.games.seatwars import act
-from usher.ui.games.seatwars.bus import owner_name, plural
+from usher.ui.games.seatwars.bus import owner_name
 from usher.ui.screen import BODY_Y, Screen
 from usher.ui.widgets import FAST_STEP, REPEAT_FAST_AFTER, NumberEntry
 
@@ -108,7 +108,7 @@ class CharacterForm(Screen):
     def status(self):
         if self.mode == "calc":
             return ""
-        return plural(self.app.state["actions"], "action") + " left"
+        return text.plural(self.app.state["actions"], "action") + " left"
 
     def draw_body(self, c):
         n = self.fields()
@@ -130,7 +130,7 @@ class CharacterForm(Screen):
         _total(c, total, 69, SUM_Y)
         if self.mode == "place":
             left = self.app.state["actions"] - self.cost()
-            msg = "Costs " + plural(self.cost(), "action")
+            msg = "Costs " + text.plural(self.cost(), "action")
             text.draw(c, text.BODY, msg, 160, BOX_Y + 2)
             text.draw(c, text.SMALL, "%d left after" % max(left, 0), 160, BOX_Y + 18)
             text.draw(c, text.SMALL, "Equipment: one action each, 0 = none", 4, NOTE_Y)
@@ -155,7 +155,7 @@ class CharacterForm(Screen):
         if self.mode == "challenge":
             card = self.target()
             rule = "beat the shield" if card and card["kind"] == "item" else "equal keeps the seat"
-            text.draw(c, text.SMALL, "Costs %s; %s" % (plural(self.cost(), "action"), rule),
+            text.draw(c, text.SMALL, "Costs %s; %s" % (text.plural(self.cost(), "action"), rule),
                       4, NOTE_Y)
         else:
             text.draw(c, text.SMALL, "The challenger must beat the seated total", 4, NOTE_Y)

@@ -5,7 +5,7 @@ from usher.games.seatwars import engine
 from usher.ui import seats, text
 from usher.ui.canvas import WIDTH
 from usher.ui.games.seatwars import act
-from usher.ui.games.seatwars.bus import BusPicker, draw_bus, plural
+from usher.ui.games.seatwars.bus import BusPicker, draw_bus
 from usher.ui.history import History
 from usher.ui.screen import BODY_Y, Screen
 from usher.ui.widgets import ChoiceEntry, Confirm, Menu, MessageBox, NumberEntry
@@ -40,10 +40,12 @@ _HALF = (5, 5, 5, 4, 3, 2)  # half-widths of a radius-5 disc by row offset
 
 def draw_scores(c, state, y):
     """One cell per player: name and total; the current player's inverted;
-    'MB' = under Missed the Bus."""
+    "missed" (or, in a 4-player row, "MB", its legend on the note line) =
+    under Missed the Bus."""
     players = state["players"]
     n = len(players)
     w = WIDTH // n
+    tag = missed_tag(n)
     for i in range(n):
         x = i * w
         p = players[i]
@@ -53,10 +55,21 @@ def draw_scores(c, state, y):
             fg = 0
         else:
             c.rect(x + 1, y, w - 2, 17, 1)
-        mb = " MB" if p["missed"] else ""
+        mb = tag if p["missed"] else ""
         name = seats.label(i, text.SMALL, w - 30 - text.width(text.SMALL, mb)) + mb
         text.draw(c, text.SMALL, name, x + 4, y + 4, fg)
         text.draw_right(c, text.BODY, str(p["total"]), x + w - 4, y + 2, fg)
+
+
+def missed_tag(n):
+    """The Missed the Bus mark of a score cell among n: the word when the cell
+    still leaves room for a short name, else "MB" (explained by note())."""
+    if WIDTH // n - 30 - text.width(text.SMALL, MISSED) >= 24:
+        return MISSED
+    return " MB"
+
+
+MISSED = " missed"
 
 
 def note(state):
@@ -64,7 +77,7 @@ def note(state):
     end = state["turn_end"]
     if state["actions"] == engine.ACTIONS_PER_TURN and end and end["player"] != state["current"]:
         who = seats.label(end["player"])
-        s = "%s drew %s" % (who, plural(end["draw"], "card") if end["draw"] else "nothing")
+        s = "%s drew %s" % (who, text.plural(end["draw"], "card") if end["draw"] else "nothing")
         if end["discard"]:
             s += ", must discard %d (limit 7)" % end["discard"]
         return s
@@ -78,6 +91,9 @@ def note(state):
         return "Black cards can be scored now"
     if state["last_by"] is not None:  # SW-7
         return "Last round: the game ends at %s's turn" % seats.label(state["last_by"])
+    missed = [seats.label(i) for i in range(len(state["players"])) if state["players"][i]["missed"]]
+    if missed and missed_tag(len(state["players"])) != MISSED:
+        return "MB: %s under Missed the Bus" % ", ".join(missed)
     return ""
 
 
@@ -127,29 +143,49 @@ class TurnScreen(Screen):
 
 # --- the action menu -------------------------------------------------------------------
 
+BUS_CAUGHT = " caught the bus: ends Missed the Bus"
+
+
 def action_menu(app):
+    """Every entry in one fixed order whatever the state (issue 27): what is
+    not possible now stays in its place, struck through, and says why, so
+    the same presses always reach the same entry."""
     st = app.state
-    items = []
-    if st["item_ok"]:
-        items.append(("Item next to it (free)", "item"))
-    if st["actions"] > 0:
-        # Only what can be done: with no action left these are not offered.
-        items += [("Place a character", "place"), ("Challenge a seat", "challenge"),
-                  ("Score a character", "score"), ("Seymour: remove a card", "seymour"),
-                  ("Event card", "event")]
-    for i in range(len(st["players"])):
-        if st["players"][i]["missed"]:
-            items.append(("%s caught the bus" % seats.label(i), i))
-    if st["last_by"] is None:
-        items.append(("Last card drawn", "last"))
+    spent = "No action left this turn." if st["actions"] == 0 else ""
+    items = [("Place a character", "place", None, spent),
+             ("Challenge a seat", "challenge", None, spent),
+             ("Score a character", "score", None, spent),
+             ("Seymour: remove a card", "seymour", None, spent),
+             ("Event card", "event", None, spent),
+             ("Item next to it (free)", "item", None,
+              "" if st["item_ok"] else "Only right after a character took a seat.")]
+    missed = _missed(st)
+    if len(missed) == 1:
+        w = WIDTH - 8 - text.width(text.BODY, BUS_CAUGHT)
+        items.append((seats.label(missed[0], text.BODY, w) + BUS_CAUGHT, "bus", None, ""))
+    else:
+        items.append(("Caught the bus: ends Missed the Bus", "bus", None,
+                      "" if missed else "Nobody is under Missed the Bus."))
+    items.append(("Last card drawn", "last", None,
+                  "" if st["last_by"] is None else "The last round has already started."))
     items.append(("Seat calculator", "calc"))
-    return Menu(app, current_name(st) + ": action", items, _chosen)
+    return Menu(app, current_name(st) + ": action", items, _chosen, window=True)
+
+
+def _missed(st):
+    return [i for i in range(len(st["players"])) if st["players"][i]["missed"]]
 
 
 def _chosen(app, what):
     st = app.state
-    if type(what) is int:
-        act.play(app, {"type": "caught_bus", "player": what})
+    if what == "bus":
+        missed = _missed(st)
+        if len(missed) == 1:
+            _caught(app, missed[0])
+        else:
+            choices = [(seats.label(i), i, None) for i in missed]
+            app.replace(ChoiceEntry(app, "Caught the bus", "Who caught the bus?", choices,
+                                    _caught))
     elif what == "item":
         app.replace(NumberEntry(app, "Item", "Shield of the item", 3, 0, engine.MAX_VALUE,
                                 lambda app, v: act.play(app, {"type": "item", "shield": v})))
@@ -184,6 +220,10 @@ def _chosen(app, what):
                             lambda app: act.play(app, {"type": "last_card"})))
     elif what == "calc":
         _form(app, "calc")
+
+
+def _caught(app, who):
+    act.play(app, {"type": "caught_bus", "player": who})
 
 
 def _form(app, mode, target=None):
@@ -258,7 +298,7 @@ class EndTurnScreen(Screen):
             c.rect(x + 3, BODY_Y + 5, 16, 24, 1)
         x = 16 + max(draw, 1) * 10 + 14
         if draw:
-            text.draw(c, text.BODY, "Draw " + plural(draw, "card"), x, BODY_Y + 2)
+            text.draw(c, text.BODY, "Draw " + text.plural(draw, "card"), x, BODY_Y + 2)
             text.draw(c, text.SMALL, "one per unspent action", x, BODY_Y + 18)
         else:
             if st["players"][st["current"]]["missed"]:
@@ -312,4 +352,4 @@ class EndTurnScreen(Screen):
                 if end["discard"]:
                     who = seats.label(end["player"])
                     app.push(MessageBox(app, "Hand limit", "%s: discard %s to get down to 7."
-                                        % (who, plural(end["discard"], "card"))))
+                                        % (who, text.plural(end["discard"], "card"))))

@@ -5,7 +5,7 @@
 from usher.games.takeaseat import panels as pn
 from usher.games.takeaseat import scoring as sc
 from usher.ui import seats
-from usher.ui.games.takeaseat import common, draw
+from usher.ui.games.takeaseat import common, draw, layout
 from usher.ui.widgets import ChoiceEntry, Menu
 
 GAME_ID = "takeaseat"
@@ -63,7 +63,7 @@ def _pick_objective(app, opts):
 
 def _panels_or_start(app, opts):
     if opts["mode"] == "multi":
-        app.new_game(GAME_ID, opts)
+        layout.new_game(app, GAME_ID, opts)
         return
     names = [p["name"] for p in _panel_set(app)]
     choices = [("Random panels", -1, None)]
@@ -75,14 +75,14 @@ def _panels_or_start(app, opts):
 
 def _right_panel(app, opts, names, right):
     if right < 0:
-        app.new_game(GAME_ID, opts)
+        layout.new_game(app, GAME_ID, opts)
         return
     choices = [(names[i], i, None) for i in range(len(names)) if i != right]
 
     def left(a, i):
         o = dict(opts)
         o["panels"] = [right, i]
-        a.new_game(GAME_ID, o)
+        layout.new_game(a, GAME_ID, o)
     app.push(ChoiceEntry(app, TITLE, "Left panel (even turns)", choices, left))
 
 
@@ -95,10 +95,18 @@ def _panel_set(app):
     return pn.parse_panels(text)[0] if text else pn.sample_panels()
 
 
+def review_step(app):
+    """The last Automa step again (the game menu's "Last Automa step")."""
+    from usher.ui.games.takeaseat import solo
+    return solo.AutomaStep(app, review=True)
+
+
 # --- the screen for the current state ------------------------------------------------
 
 def play_screen(app):
     s = app.state
+    if layout.pending(app):
+        return layout.LayOut(app)
     if s["mode"] == "solo":
         if s["phase"] in ("player", "automa") or common.step_pending(app):
             from usher.ui.games.takeaseat import solo
@@ -113,6 +121,47 @@ def play_screen(app):
     if s["mode"] == "solo":
         return results.SoloResult(app)
     return results.MultiResult(app)
+
+
+def history_lines(app):
+    """One History line per action with what the action alone does not say
+    (issue 27): the turn and panel of a scratch, and what the Automa's card
+    made it scratch, fall back to or skip, found by replaying the record."""
+    rec = app.record
+    state = app.engine.new_game(rec["options"], rec["seed"])
+    lines = []
+    for a in rec["actions"]:
+        t = a.get("type")
+        where = "T%d %s: " % (state["turn"], draw.SIDES[state["panel"]].lower())
+        state = app.engine.apply(state, a)
+        if t == "automa":
+            lines.append(automa_line(state["automa_last"]))
+        elif t in ("reserve", "pass"):
+            lines.append(where + describe(a))
+        elif t == "next_turn":
+            lines.append("Turn %d done" % (state["turn"] - 1 if state["phase"] == "player"
+                                            else state["turn"]))
+        else:
+            lines.append(describe(a))
+    return lines
+
+
+def automa_line(step):
+    """The Automa's turn in one line: its panel, card area, x2, and each
+    scratch (cell, or the areas it fell back past, TS-10) or skip."""
+    out = []
+    for e in step["scratches"]:
+        cell = draw.cell_name(e["cell"])
+        if e["area"] == step["area"]:
+            out.append(cell)
+        else:
+            out.append("%s %s (%s no valid cell)" % (
+                e["area"], cell, ", ".join(draw.skipped_areas(step["area"], e["area"]))))
+    for sk in step["skipped"]:
+        out.append("scratch %d skipped" % sk["scratch"])
+    return "T%d Automa %s: %s card%s -> %s" % (
+        step["turn"], draw.SIDES[step["panel"]].lower(), step["area"],
+        " x2" if step["x2"] else "", ", ".join(out))
 
 
 def describe(action):

@@ -51,8 +51,8 @@ def _menu_choice(app, value):
     if value == "history":
         app.replace(History(app))
     elif value == "step":
-        from usher.ui.games.takeaseat import solo
-        app.replace(solo.AutomaStep(app, review=True))
+        # Through the game's UI package, which sits above solo and this module.
+        app.replace(app.game_ui(app.game_id).review_step(app))
     elif value == "objectives":
         app.replace(MessageBox(app, "Objectives", objectives_text(app.state)))
     elif value == "launcher":

@@ -7,6 +7,7 @@
 #   solid              the Automa's scratch
 #   dot                a valid scratch you can choose (TS-4)
 #   thick ring         "mark this one": the focused cell, or the Automa's new cell
+from usher.games.takeaseat import tickets as tk
 from usher.ui import text
 
 SIDES = ("Right", "Left")
@@ -37,6 +38,24 @@ SHORT_NAMES = (
     ("audience_public", "Aud. public"),
     ("lowest_occupancy", "Least occupied"),
 )
+def fallback_words(drawn, used):
+    """TS-10 in words: every area tried before the one the Automa scratched,
+    in cyclic order from the drawn one ("press, public: no valid cell ->
+    authorities")."""
+    return "%s: no valid cell -> %s" % (", ".join(skipped_areas(drawn, used)), used)
+
+
+def skipped_areas(drawn, used):
+    """TS-10: the areas tried, in cyclic order from the drawn one, before the
+    one the Automa scratched."""
+    skipped = []
+    for t in tk.cyclic_areas(tk.area_index(drawn)):
+        if tk.AREAS[t] == used:
+            break
+        skipped.append(tk.AREAS[t])
+    return skipped
+
+
 # TS-7: the arrow's letters, travel then wrap.
 DIRECTIONS = (("R", "right"), ("L", "left"), ("D", "down"), ("U", "up"))
 

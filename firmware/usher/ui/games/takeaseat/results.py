@@ -8,15 +8,45 @@ from usher.ui.canvas import WIDTH
 from usher.ui.games.takeaseat import common, draw
 from usher.ui.history import History
 from usher.ui.screen import BODY_Y, KEYS_Y, Screen
-from usher.ui.widgets import FAST_STEP, REPEAT_FAST_AFTER, MessageBox
+from usher.ui.widgets import FAST_STEP, REPEAT_FAST_AFTER, Confirm, MessageBox
 
 ROW_H = 16
 ROWS = 6
-FORM_ROW_H = 14   # the score form: seven rows (A-D, majorities, bonus, save)
-FORM_ROWS = 7
+FORM_ROW_H = 14   # the score form: six rows in view, then what the focused row counts
+FORM_ROWS = 6
 MAX_ENTRY = 99
 OUTCOME_LABELS = (("more", "more", "2 circles"), ("equal", "tie", "1 circle"),
                   ("fewer", "fewer", "0"), ("none", "both 0", "0"))
+
+
+# What to count on the sheet for each objective (TS-15, in the rulebook's
+# words: the annex "Objective Cards"); one line of the small font. Here,
+# not in draw.py, so a solo game holds them only at its scoring.
+COUNT_WORDS = (
+    ("audience_authorities", "Empty slots left in the authorities area (red)"),
+    ("audience_celebrities", "Empty slots left in the celebrities area (pink)"),
+    ("audience_press", "Empty slots left in the press area (green)"),
+    ("audience_public", "Empty slots left in the public area (orange)"),
+    ("columns", "Complete columns (marked at their end)"),
+    ("rows", "Complete rows (marked at their end)"),
+    ("vip_fans", "Empty VIP fan slots left"),
+    ("pillar_visibility", "Empty slots left behind the pillars"),
+    ("relevant_people", "Large relevant-people icons with all 4 slots"),
+    ("pillars_area", "Pillars with all 4 slots around them marked"),
+    ("aisle_seats", "Empty aisle seats left (diagonal stripes)"),
+    ("largest_square", "Side of your largest complete square (3x3 = 3)"),
+    ("lowest_occupancy", "Circles in the area with the fewest circles"),
+    ("empty_areas", "Areas of adjacent empty slots (no diagonals)"),
+)
+SOLD_OUT = "; 0 = sold out"  # added for the "empty slots" ladder (TS-15)
+
+
+def count_words(oid):
+    """What the player counts for objective oid, as the score form says it."""
+    for key, words in COUNT_WORDS:
+        if key == oid:
+            return words + (SOLD_OUT if oid in sc.EMPTY_SLOT_LADDER else "")
+    raise ValueError("unknown objective %r" % oid)
 
 
 def _outcome_label(o):
@@ -31,7 +61,13 @@ class ScoreForm(Screen):
     ticket outcomes; UP/DOWN move, C changes the focused row, the last row
     saves. player is None in solo. Numbers are edited in place (C, then
     UP/DOWN, C again): a separate entry screen would cost two full e-ink
-    refreshes per number (PL-6)."""
+    refreshes per number (PL-6).
+
+    Nothing is taken as entered by default (issue 27): a number row counts
+    once it was confirmed with OK (even at 0, which scores the most on the
+    "empty slots" ladder), a ticket outcome once the focus was on it; the
+    line under the rows says what the focused row counts; Save refuses while
+    a row is missing and otherwise asks once, showing the total."""
 
     def __init__(self, app, player=None):
         super().__init__(app)
@@ -44,13 +80,19 @@ class ScoreForm(Screen):
         if player is not None:
             self.rows += ["o%d" % i for i in range(8)]
         self.rows.append("save")
+        self.entered = {"maj": True, "save": True}  # rows taken as entered
         self.focus = 0
         self.top = 0
         self.editing = None  # the value before the edit, while editing
         self.repeats = 0
 
+    def missing(self):
+        """The rows not entered yet, in form order."""
+        return [r for r in self.rows if r not in self.entered]
+
     def status(self):
-        return "%d/%d" % (self.focus + 1, len(self.rows))
+        n = len(self.missing())
+        return "%d to enter" % n if n else "all entered"
 
     def keys(self):
         if self.editing is not None:
@@ -66,9 +108,24 @@ class ScoreForm(Screen):
             circles = sc.circles_from_outcomes(self.outcomes)
         return sc.majority_points(circles)
 
+    def objectives(self):
+        return sc.objectives_score(self.app.state["objectives"], self.counts)[1]
+
     def total(self):
-        _, obj = sc.objectives_score(self.app.state["objectives"], self.counts)
-        return sc.total_score(obj, self.majorities(), self.bonus)
+        return sc.total_score(self.objectives(), self.majorities(), self.bonus)
+
+    def hint(self, row):
+        """What the focused row asks for, in the rulebook's words."""
+        if row[0] == "c":
+            return count_words(self.app.state["objectives"][int(row[1])])
+        if row == "bonus":
+            return "Usher bonus: the victory points you circled"
+        if row[0] == "o":
+            return "Your scratches on this ticket vs your neighbour's (C)"
+        n = len(self.missing())
+        if n:
+            return text.plural(n, "row") + " to enter first"
+        return "Save asks once, showing the total"
 
     def draw_body(self, c):
         s = self.app.state
@@ -82,15 +139,17 @@ class ScoreForm(Screen):
                 c.fill_rect(0, y, WIDTH, FORM_ROW_H, 1)
                 fg = 0
             row = self.rows[i]
+            done = row in self.entered or (i == self.focus and self.editing is not None)
             value = ""
             extra = ""
             x = 4
             if row[0] == "c":
                 k = int(row[1])
                 label = draw.objective_label(text.BODY, s["objectives"], k, 196 - x)
-                value = str(self.counts[k])
-                pts = sc.objective_points(s["objectives"][k], self.counts[k]) * (2 if k == 0 else 1)
-                extra = "%d pts" % pts
+                value = str(self.counts[k]) if done else "?"
+                if done:
+                    pts = sc.objective_points(s["objectives"][k], self.counts[k]) * (2 if k == 0 else 1)
+                    extra = "%d pts" % pts
             elif row == "maj":
                 # Not entered: the majorities come from the scratches (solo)
                 # or the ticket outcomes below (TS-17, TS-18).
@@ -98,15 +157,16 @@ class ScoreForm(Screen):
                 extra = "%d pts" % self.majorities()
             elif row == "bonus":
                 label = "Usher bonus"
-                value = str(self.bonus)
+                value = str(self.bonus) if done else "?"
             elif row[0] == "o":
                 k = int(row[1])
                 icons.draw(c, icons.area(tk.AREAS[k % 4]), x, y, fg)
                 x += 20
                 label = "%s panel %s" % (draw.SIDES[k // 4], tk.AREAS[k % 4])
-                value, extra = _outcome_label(self.outcomes[k])
+                value, extra = _outcome_label(self.outcomes[k]) if done else ("?", "")
             else:
-                label = "Save: total %d" % self.total()
+                n = len(self.missing())
+                label = "Save: total %d" % self.total() if not n else "Save (%d to enter)" % n
             text.draw(c, text.BODY, text.fit(text.BODY, label, 196 - x), x, y + 1, fg)
             if i == self.focus and self.editing is not None:
                 # The value being edited: black on a white box, UP/DOWN marks.
@@ -121,6 +181,10 @@ class ScoreForm(Screen):
             fg = 0 if i == self.focus else 1
             if extra:
                 text.draw_right(c, text.SMALL, extra, WIDTH - 3, y + 3, fg)
+        y = BODY_Y + FORM_ROWS * FORM_ROW_H + 1
+        c.hline(0, y, WIDTH, 1)
+        hint = self.hint(self.rows[self.focus])
+        text.draw(c, text.SMALL, text.fit(text.SMALL, hint, WIDTH - 8), 4, y + 2)
 
     def _value(self):
         row = self.rows[self.focus]
@@ -144,6 +208,7 @@ class ScoreForm(Screen):
             self.editing = None
         elif b == "C":
             self.editing = None
+            self.entered[self.rows[self.focus]] = True
             self.button("DOWN")
 
     def repeat(self, b):
@@ -154,20 +219,26 @@ class ScoreForm(Screen):
         else:
             self.button(b)
 
+    def _move_to(self, i):
+        self.focus = i
+        if self.rows[i][0] == "o":  # seen with its value: taken as entered
+            self.entered[self.rows[i]] = True
+        if self.focus < self.top:
+            self.top = self.focus
+        elif self.focus >= self.top + FORM_ROWS:
+            self.top = self.focus - FORM_ROWS + 1
+        self.changed()
+
     def button(self, b):
         app = self.app
         n = len(self.rows)
         if self.editing is not None:
             self._edit(b)
         elif b in ("UP", "DOWN"):
-            self.focus = (self.focus + (1 if b == "DOWN" else n - 1)) % n
-            if self.rows[self.focus] == "maj":   # shown, not entered: skip it
-                self.focus = (self.focus + (1 if b == "DOWN" else n - 1)) % n
-            if self.focus < self.top:
-                self.top = self.focus
-            elif self.focus >= self.top + FORM_ROWS:
-                self.top = self.focus - FORM_ROWS + 1
-            self.changed()
+            i = (self.focus + (1 if b == "DOWN" else n - 1)) % n
+            if self.rows[i] == "maj":   # shown, not entered: skip it
+                i = (i + (1 if b == "DOWN" else n - 1)) % n
+            self._move_to(i)
         elif b == "A":
             if self.player is None:
                 common.open_menu(app)
@@ -184,15 +255,40 @@ class ScoreForm(Screen):
                 self.outcomes[k] = order[(order.index(self.outcomes[k]) + 1) % len(order)]
                 self.changed()
             else:
-                self._save()
+                self._ask_save()
 
-    def _save(self):
+    def _ask_save(self):
+        app = self.app
+        missing = self.missing()
+        if missing:
+            self._move_to(self.rows.index(missing[0]))
+            app.push(MessageBox(app, "Not entered yet", "%s: open each with C and press OK, "
+                                "even for 0." % ", ".join([self._row_name(r) for r in missing])))
+            return
+        # Five lines: the window then covers the form from under its title
+        # bar, no cut row of the form shows above it.
+        app.push(Confirm(app, "Save the score?" if self.player is None else
+                         "Save %s's score?" % seats.label(self.player, text.SMALL, 150),
+                         "Objectives %d (A doubled)\nMajorities %d\nUsher bonus %d\nTotal %d\n"
+                         "Save it? Back to change a row."
+                         % (self.objectives(), self.majorities(), self.bonus, self.total()),
+                         self._save, yes="Save", no="Back"))
+
+    def _row_name(self, row):
+        if row[0] == "c":
+            return "ABCD"[int(row[1])]
+        if row == "bonus":
+            return "usher bonus"
+        return "%s %s" % (draw.SIDES[int(row[1]) // 4].lower(), tk.AREAS[int(row[1]) % 4])
+
+    def _save(self, app):
         action = {"type": "score", "counts": list(self.counts), "usher_bonus": self.bonus}
         if self.player is not None:
             action["player"] = self.player
             action["majorities"] = list(self.outcomes)
-        if self.app.play(action):
-            self.app.show_game()
+        app.pop()  # the question
+        if app.play(action):
+            app.show_game()
 
 
 class SoloResult(Screen):
@@ -201,7 +297,7 @@ class SoloResult(Screen):
     title = "Result"
 
     def keys(self):
-        return ("History", None, "Finish")
+        return ("History", "Share", "Finish")
 
     def status(self):
         return "solo, 14 turns"
@@ -263,6 +359,9 @@ class SoloResult(Screen):
     def button(self, b):
         if b == "A":
             self.app.push(History(self.app))
+        elif b == "B":
+            from usher.ui import share_screen   # PL-19
+            share_screen.share_running_game(self.app)
         elif b == "C":
             self.app.end_game()
 
@@ -390,7 +489,7 @@ class MultiResult(Screen):
         return "%d players" % self.app.state["players"]
 
     def keys(self):
-        return ("History", None, "Finish")
+        return ("History", "Share", "Finish")
 
     def draw_body(self, c):
         s = self.app.state
@@ -419,5 +518,8 @@ class MultiResult(Screen):
     def button(self, b):
         if b == "A":
             self.app.push(History(self.app))
+        elif b == "B":
+            from usher.ui import share_screen   # PL-19
+            share_screen.share_running_game(self.app)
         elif b == "C":
             self.app.end_game()

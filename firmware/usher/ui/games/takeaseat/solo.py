@@ -110,7 +110,8 @@ class TurnScreen(View):
         return draw.turn_status(self.app.state)
 
     def keys(self):
-        return ("Menu", "Pass", "Choose" if self.open else None)
+        # Pass only when the engine takes it: no valid scratch on the panel.
+        return ("Menu", None if self.open else "Pass", "Choose" if self.open else None)
 
     def draw_body(self, c):
         for a in range(4):
@@ -132,7 +133,9 @@ class TurnScreen(View):
             draw.draw_ticket(c, ticket, self.marks[a], x0 + (COL_W - w) // 2,
                              GRID_Y + (KEYS_Y - GRID_Y - 4 - h) // 2, cell, valid)
             if not valid:
-                text.draw_centered(c, text.SMALL, "full", x0 + COL_W // 2, KEYS_Y - 13)
+                # TS-4: the last unscratched cell always stays (it is the
+                # reservation), so "full" would be wrong: nothing is valid.
+                text.draw_centered(c, text.SMALL, "no valid cell", x0 + COL_W // 2, KEYS_Y - 13)
 
     def button(self, b):
         app = self.app
@@ -143,7 +146,7 @@ class TurnScreen(View):
             self.changed()
         elif b == "A":
             common.open_menu(app)
-        elif b == "B":
+        elif b == "B" and not self.open:
             if app.play({"type": "pass"}):
                 after_automa(app, self)
         elif b == "C" and self.open:
@@ -339,7 +342,7 @@ class AutomaStep(View):
         for i in range(len(step["scratches"])):
             e = step["scratches"][i]
             if e["fallback"]:
-                out.append("%s -> %s" % (e["fallback"], e["area"]))
+                out.append(draw.fallback_words(step["area"], e["area"]))
         for sk in step["skipped"]:
             out.append("scratch %d skipped: %s" % (sk["scratch"], sk["reason"]))
         if step["reshuffled"]:

@@ -339,7 +339,11 @@ class EndScreen(GameScreen):
     title = "The Theatre - game over"
 
     def keys(self):
-        return ("History", "Last round" if self.app.state["last"] else None, "Finish")
+        # B shares the play (PL-19); the last round moved to DOWN.
+        return ("History", "Share", "Finish")
+
+    def status(self):
+        return "DOWN: last round" if self.app.state["last"] else ""
 
     def draw_body(self, c):
         s = self.app.state
@@ -371,7 +375,10 @@ class EndScreen(GameScreen):
 
     def key(self, b):
         app = self.app
-        if b == "B" and app.state["last"]:
+        if b == "DOWN" and app.state["last"]:
             app.push(ResultScreen(app, pushed=True))
+        elif b == "B":
+            from usher.ui import share_screen   # PL-19
+            share_screen.share_running_game(app)
         elif b == "C":
             app.end_game()

@@ -1,0 +1,44 @@
+# Finished games at their end screens, for the share tests (PL-19): each
+# game played to the end by its bot with the given seat names, the end
+# screen on top (the play not yet kept: Share keeps it).
+from usher import games
+from usher.core import rng
+from usher.ui import seats
+from usher.ui.app import App
+from usher.ui.canvas import new_canvas
+
+# (game, options, seats): every game, 2 to 5 players, the solo forms
+SETUPS = (
+    ("takeaseat", {"mode": "solo"}, 1),
+    ("takeaseat", {"mode": "multi", "players": 2}, 2),
+    ("takeaseat", {"mode": "multi", "players": 4}, 4),
+    ("theatre", {"players": 3, "decks": 6}, 3),
+    ("theatre", {"players": 4, "decks": 6}, 4),
+    ("multisala", {"players": 1}, 1),
+    ("multisala", {"players": 5, "variant": True}, 5),
+    ("seatwars", {"players": 2}, 2),
+    ("seatwars", {"players": 4}, 4),
+)
+LONG = ["WWWWWWWWWW", "MMMMMMMMMM", "Maximilian", "Wolfgang-W", "Anna-Maria"]
+DATE = (2026, 12, 1, 21, 5, 9)
+
+
+def finished(data_dir, gid, options, n, seed, names=None, date=DATE):
+    """(app, buf): an App whose game gid was played to its end screen."""
+    buf, canvas = new_canvas()
+    services = {"board": "test"}
+    if date:
+        services["date"] = lambda: date
+    app = App(canvas, data_dir, services)
+    app.start()
+    app.start_game(gid, seats.with_names(gid, options, (names or LONG)[:n]), seed)
+    bot = games.bot(gid)
+    brng = rng.new_state(seed ^ 0x5A5A)
+    while True:
+        a = bot.next_action(app.state, brng)
+        if a is None:
+            break
+        assert app.play(a), a
+    app.show_game()
+    app._render()
+    return app, buf
