@@ -21,6 +21,7 @@ from usher.device import runtime  # noqa: E402
 from usher.device.boards import BADGER2040  # noqa: E402
 from usher.device.buttons import DEBOUNCE_MS, LONG_MS, REPEAT_DELAY_MS, REPEAT_MS  # noqa: E402
 from usher.device.circuitpython.backend import CircuitPythonBackend  # noqa: E402
+from usher.ui import share  # noqa: E402
 
 GPIO = {name: gpio for name, gpio, _a, _p in BADGER2040["buttons"]}
 TAP_MS = 80
@@ -131,7 +132,13 @@ def test_session_on_blinka_displayio_equals_the_simulator(name, tmp_path):
     data = str(tmp_path)
     steps, panel = play(script, data)
     seeds = rp2.seeds_from_log(rp2.read_log(data))
-    frames = rp2.sim_frames(script, seeds, board="badger2040")
+    # A share (PL-19) makes the device's id from a seed the log does not
+    # name: the simulator starts with the id the device made.
+    made = {}
+    if os.path.exists(os.path.join(data, share.DEVICE_FILE)):
+        with open(os.path.join(data, share.DEVICE_FILE)) as f:
+            made[share.DEVICE_FILE] = f.read()
+    frames = rp2.sim_frames(script, seeds, board="badger2040", start_files=made)
     assert len(steps) == len(frames)
     bad = [(i, tok, rp2.diff_count(st["picture"], frame), st["refreshes"], nreq)
            for i, (st, (tok, frame, nreq)) in enumerate(zip(steps, frames))
