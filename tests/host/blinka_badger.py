@@ -238,10 +238,10 @@ def install(panel, vclock):
     """Fresh stand-ins in sys.modules (a power cycle: the panel's glass
     stays); returns the board."""
     import displayio
-    displayio.release_displays()
     clock.ticks_ms = vclock.ticks_ms
     clock.ticks_diff = vclock.ticks_diff
     clock.sleep_ms = vclock.sleep_ms
+    displayio.release_displays()        # the last boot's (it waits for its BUSY)
     board = cpyfakes.install()
     vtime = VirtualTime(vclock)
     cpyfakes.LEVELS[BUSY_GPIO] = lambda now: not panel.busy()

@@ -29,6 +29,25 @@ QUIET_MS = 150
 STEP_LIMIT_MS = 60000
 
 
+STAND_INS = ("board", "digitalio", "analogio", "keypad", "microcontroller", "alarm")
+
+
+@pytest.fixture(autouse=True)
+def _restore():
+    """The stand-ins go into sys.modules and usher.device.clock: put back
+    what was there for the tests after these."""
+    from usher.device import clock
+    saved = (clock.ticks_ms, clock.ticks_diff, clock.sleep_ms, runtime.console)
+    mods = {m: sys.modules.get(m) for m in STAND_INS}
+    yield
+    clock.ticks_ms, clock.ticks_diff, clock.sleep_ms, runtime.console = saved
+    for m, v in mods.items():
+        if v is None:
+            sys.modules.pop(m, None)
+        else:
+            sys.modules[m] = v
+
+
 def _hold_ms(tok):
     """How long a token's button stays down: a tap, a long press (A~) or
     UP*n until its n-th auto-repeat (usher.device.buttons' timing)."""
