@@ -7,6 +7,8 @@ emulator's cycle count): one scripted session per game on each image.
   python bench/circuitpython.py --jobs 2
   python bench/circuitpython.py --canvas       the two CircuitPython canvases on the
                                               start of a Multisala game (time per press)
+  python bench/circuitpython.py --boot --image circuitpython
+                                              reset to the first picture only (one boot)
 
 Needs `make firmware` (build/firmware/usher-badger2040.*) and `make
 circuitpython` (build/circuitpython/usher-circuitpython-badger2040.* and the
@@ -52,13 +54,14 @@ def pct(values, p):
     return v[min(len(v) - 1, max(0, int(round(p / 100.0 * (len(v) - 1)))))]
 
 
+BOOT_SCRIPT = "C"          # one press after the boot: the boot step is what --boot reports
 CANVAS_SCRIPT = "DOWN,DOWN,C,C,C,C,C,C,C,C,C,B,C,B,C,C"
 
 
 def one(args):
     name, image = args[0], args[1]
     canvas = args[2] if len(args) > 2 else None
-    script = CANVAS_SCRIPT if canvas else rp2.session_script(name)
+    script = CANVAS_SCRIPT if canvas else BOOT_SCRIPT if name == "boot" else rp2.session_script(name)
     t0 = time.time()
     if image == "circuitpython":
         r = cs.play(script, trace=True, settings={"canvas": canvas} if canvas else None)
@@ -107,10 +110,13 @@ def main(argv):
     ap.add_argument("--image", choices=IMAGES)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--canvas", action="store_true")
+    ap.add_argument("--boot", action="store_true", help="boot and one press only: the boot figure")
     a = ap.parse_args(argv)
     work = [(n, i) for n in (a.session or SESSIONS) for i in ([a.image] if a.image else IMAGES)]
     if a.canvas:
         work = [("multisala_start", "circuitpython", k) for k in ("rows", "pyframebuf")]
+    if a.boot:
+        work = [("boot", i) for i in ([a.image] if a.image else IMAGES)]
     print("Sessions on the emulated Badger 2040 (rp2040js, 125 MHz): ms of chip time, heap in bytes")
     print(HEADER, flush=True)
     rows = []

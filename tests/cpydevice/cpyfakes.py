@@ -9,6 +9,23 @@ import sys
 
 from usher.device import clock
 
+class VClock:
+    """Virtual milliseconds for usher.device.clock: time moves only when
+    the program sleeps (shared with the desktop test, tests/host/blinka_badger.py)."""
+
+    def __init__(self):
+        self.now = 1000
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_ms(self, ms):
+        self.now += max(1, int(ms))
+
+
 LEVELS = {}          # GPIO -> function(now) -> bool, or a bool
 BUSY_MS = 930
 

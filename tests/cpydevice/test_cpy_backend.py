@@ -22,23 +22,9 @@ from usher.ui.app import App
 BADGER = {"A": 12, "B": 13, "C": 14, "UP": 15, "DOWN": 11}
 
 
-class VClock:
-    def __init__(self):
-        self.now = 1000
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_diff(self, a, b):
-        return a - b
-
-    def sleep_ms(self, ms):
-        self.now += max(1, int(ms))
-
-
 def _setup(taps, vbus=True):
     """Fake board with the taps [(button, t_down, t_up)] on its pins."""
-    vc = VClock()
+    vc = cpyfakes.VClock()
     clock.ticks_ms = vc.ticks_ms
     clock.ticks_diff = vc.ticks_diff
     clock.sleep_ms = vc.sleep_ms

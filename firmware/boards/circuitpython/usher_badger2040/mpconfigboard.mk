@@ -30,4 +30,10 @@ CIRCUITPY_RGBMATRIX = 0
 CIRCUITPY_IMAGECAPTURE = 0
 CIRCUITPY_USB_VIDEO = 0
 
+# No one-second wait at reset for a second reset into CircuitPython's safe
+# mode (supervisor/shared/safe_mode.c, wait_for_safe_mode_reset): Usher's
+# first picture comes a second sooner. Safe mode after a crash or a
+# brown-out is kept; docs/circuitpython.md says what the wait was for.
+CIRCUITPY_SKIP_SAFE_MODE_WAIT = 1
+
 FROZEN_MPY_DIRS += $(USHER_FROZEN)

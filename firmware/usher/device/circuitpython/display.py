@@ -107,6 +107,24 @@ def copy_rows(src, dst, dst_row, width_bytes=STRIDE, height=HEIGHT):
         d += dst_row
 
 
+def copy_changed(src, shadow, bitmap, width_bytes=STRIDE):
+    """Copy a MONO_HLSB canvas into a displayio.Bitmap that is not a buffer
+    (Blinka's displayio on CPython, the desktop tests) through its public
+    bitmap[x, y] = value, only the pixels that differ from shadow (the
+    canvas as last copied), which is then brought up to date."""
+    for i in range(len(src)):
+        b = src[i]
+        d = b ^ shadow[i]
+        if d:
+            y = i // width_bytes
+            x = (i - y * width_bytes) * 8
+            for k in range(8):
+                m = 0x80 >> k
+                if d & m:
+                    bitmap[x + k, y] = 1 if b & m else 0
+            shadow[i] = b
+
+
 class DisplayioPanel:
     """The display interface of usher.device.epaper.Panel (init, ready,
     start, show, sleep, refresh_count) on a CircuitPython EPaperDisplay."""
@@ -131,8 +149,14 @@ class DisplayioPanel:
         palette[1] = 0x000000
         self.group = displayio.Group()
         self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
-        self.pixels = memoryview(self.bitmap)
-        self.row_bytes = len(self.pixels) // HEIGHT
+        try:
+            self.pixels = memoryview(self.bitmap)
+            self.row_bytes = len(self.pixels) // HEIGHT
+            self.shadow = None
+        except TypeError:
+            # Blinka's Bitmap (CPython) has no buffer protocol: copy_changed.
+            self.pixels = None
+            self.shadow = bytearray(len(canvas_buffer))
         self.modes = {"clean": (start_sequence(None), GAP_S)}
         from usher.device.uc8151 import fast_luts
         self.modes["fast"] = (start_sequence(fast_luts()), GAP_S)
@@ -169,7 +193,10 @@ class DisplayioPanel:
             seq, gap = self.modes[kind]
             self.display.update_refresh_mode(seq, gap)
             self.mode = kind
-        copy_rows(self.buf, self.pixels, self.row_bytes)
+        if self.pixels is not None:
+            copy_rows(self.buf, self.pixels, self.row_bytes)
+        else:
+            copy_changed(self.buf, self.shadow, self.bitmap)
         self.bitmap.dirty()
         t = self.display.time_to_refresh
         if t > 0:
