@@ -35,10 +35,14 @@ STAND_INS = ("board", "digitalio", "analogio", "keypad", "microcontroller", "ala
 @pytest.fixture(autouse=True)
 def _restore():
     """The stand-ins go into sys.modules and usher.device.clock: put back
-    what was there for the tests after these."""
+    what was there for the tests after these. The device's main loop also
+    unloads a game's code when it ends (services["unload_games"]): the
+    usher modules are put back as they were too, or a later test's classes
+    (imported before) would no longer be the App's."""
     from usher.device import clock
     saved = (clock.ticks_ms, clock.ticks_diff, clock.sleep_ms, runtime.console)
     mods = {m: sys.modules.get(m) for m in STAND_INS}
+    usher_mods = {m: v for m, v in sys.modules.items() if m == "usher" or m.startswith("usher.")}
     yield
     clock.ticks_ms, clock.ticks_diff, clock.sleep_ms, runtime.console = saved
     for m, v in mods.items():
@@ -46,6 +50,13 @@ def _restore():
             sys.modules.pop(m, None)
         else:
             sys.modules[m] = v
+    for m in [m for m in sys.modules if (m == "usher" or m.startswith("usher.")) and m not in usher_mods]:
+        del sys.modules[m]
+    sys.modules.update(usher_mods)
+    for m, v in usher_mods.items():          # and each package's attribute for it
+        parent, _, child = m.rpartition(".")
+        if parent in usher_mods:
+            setattr(usher_mods[parent], child, v)
 
 
 def _hold_ms(tok):
