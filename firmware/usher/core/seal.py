@@ -63,6 +63,39 @@ def seal_object(text):
     return text[:-1] + ',"crc32":"%s"}' % _hex(text)
 
 
+def object_tail(data):
+    """(keep, tail) for a JSON object's bytes data: the sealed file is
+    data[:keep] followed by tail (the seal member and the closing brace),
+    so a writer needs no second copy of a large record (the device's heap)."""
+    if data == b"{}":
+        return 1, '"crc32":"%08x"}' % crc32(data)
+    return len(data) - 1, ',"crc32":"%08x"}' % crc32(data)
+
+
+def check_object(raw, end):
+    """True when the JSON object's bytes raw[:end] end with a seal that
+    matches (checked on a memoryview: no copy); False when they have no
+    seal; ValueError when a seal is there but damaged or does not match."""
+    if end < _TAIL:
+        return False
+    tail = bytes(raw[end - _TAIL:end])
+    if tail[1:2] != b'"' or tail[7:10] != b'":"' or tail[18:] != b'"}' \
+            or not (tail[0:1] == b"," or (tail[0:1] == b"{" and end == _TAIL)):
+        return False
+    key, digits = tail[2:7], tail[10:18]
+    if key != b"crc32" or [c for c in digits if c not in b"0123456789abcdef"]:
+        raise ValueError("checksum is damaged")
+    if tail[0:1] == b"{":
+        value = crc32(b"{}")
+    elif _crc32 is not None:
+        value = _crc32(b"}", _crc32(memoryview(raw)[:end - _TAIL])) & 0xFFFFFFFF
+    else:
+        value = _soft_crc32(bytes(raw[:end - _TAIL]) + b"}")
+    if "%08x" % value != digits.decode():
+        raise ValueError("checksum does not match")
+    return True
+
+
 def open_object(text):
     """(JSON text without the seal, sealed?) of a JSON object's text; raises
     ValueError when a seal is there but does not match."""

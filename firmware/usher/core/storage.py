@@ -71,22 +71,68 @@ def decode(text):
     """obj from text as save() or write_lines() wrote it: the seal checked
     (ValueError saying what is wrong: "not valid JSON", "checksum does not
     match"). For the host tools too, which read the board's files."""
-    payload, sealed = seal.open_object(text)
+    return decode_bytes(text.encode("utf-8"))
+
+
+_SPACE = b" \t\r\n"
+
+
+def _loads_bytes(raw):
     try:
-        obj = json.loads(payload)
+        return json.loads(raw)
+    except TypeError:             # a json that takes only text
+        return json.loads(raw.decode("utf-8"))
+
+
+def decode_bytes(raw):
+    """decode() of a file's bytes, as the device reads them: the seal is
+    checked on the bytes and the JSON parsed from them, so a large saved
+    game is not copied again and again on the device's heap."""
+    end = len(raw)
+    while end and raw[end - 1] in _SPACE:
+        end -= 1
+    if not end:
+        raise ValueError("empty")
+    sealed = seal.check_object(raw, end)
+    try:
+        if sealed:
+            obj = _loads_bytes(raw)          # the seal is a member like any other
+        else:
+            obj = json.loads(raw.decode("utf-8"))
+    except UnicodeError:
+        raise ValueError("not UTF-8 text") from None
     except ValueError:
         raise ValueError("not valid JSON") from None
-    if not sealed and type(obj) is dict and seal.KEY in obj:
-        # a seal that does not read as one (a parser may take a damaged
-        # one for a number): damaged, never an old unsealed file
-        raise ValueError("checksum is damaged")
+    if type(obj) is dict and seal.KEY in obj:
+        if not sealed:
+            # a seal that does not read as one (a parser may take a damaged
+            # one for a number): damaged, never an old unsealed file
+            raise ValueError("checksum is damaged")
+        del obj[seal.KEY]
+    elif sealed:
+        raise ValueError("not valid JSON")
     return obj
 
 
 def save(path, obj):
     """Write obj as JSON to path atomically, keeping the previous file as
-    path + '.bak'."""
-    _write_atomic(path, encode(obj))
+    path + '.bak'. An object is written as its JSON's bytes and then its
+    seal over the closing brace (seal.object_tail): RAM holds the JSON text
+    and its bytes, never a third copy."""
+    text = json.dumps(obj)
+    if type(obj) is not dict:
+        _write_atomic(path, text)
+        return
+    data = text.encode("utf-8")
+    text = None
+    keep, tail = seal.object_tail(data)
+    tmp = path + ".tmp"
+    settle(path)
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.seek(keep)
+        f.write(tail.encode())
+    replace(tmp, path)
 
 
 def save_text(path, text):
@@ -231,8 +277,10 @@ def _utf8(path):
 
 
 def _read(path):
-    # json's own messages differ per runtime: decode() says what is wrong.
-    return decode(_utf8(path))
+    # json's own messages differ per runtime: decode_bytes() says what is wrong.
+    with open(path, "rb") as f:
+        raw = f.read()
+    return decode_bytes(raw)
 
 
 def _read_raw(path):
