@@ -6,6 +6,7 @@
 # --frozen: first check that usher is the package frozen into this
 # MicroPython build (and firmware/ is not on the module path), else exit 1.
 import os
+import gc
 import sys
 
 HERE = "tests/portable"
@@ -68,6 +69,14 @@ def main():
                 print("FAIL %s: %s: %s" % (full, type(e).__name__, e))
                 if hasattr(sys, "print_exception"):
                     sys.print_exception(e)
+            # Each test starts on a collected heap, as the device's screens
+            # do: on a small 32-bit heap (the frozen port) what earlier
+            # tests left would otherwise fragment it for the later ones.
+            gc.collect()
+        # A test module's own globals are not needed once its tests ran.
+        del mod
+        sys.modules.pop(modname, None)
+        gc.collect()
     impl = sys.implementation
     print("runtime: %s %s %s" % (impl.name, ".".join([str(v) for v in impl.version[:3]]),
                                  getattr(impl, "_machine", "")))
