@@ -6,6 +6,7 @@
 import os
 
 import mptest
+import ui_sessions
 
 from usher import games
 from usher.core import rng, seal, storage
@@ -207,15 +208,7 @@ DATE = (2026, 12, 1, 21, 5, 9)
 
 
 def _finish(app, gid, options, seed):
-    app.start_game(gid, options, seed)
-    bot = games.bot(gid)
-    brng = rng.new_state(seed ^ 0x5A5A)
-    while True:
-        a = bot.next_action(app.state, brng)
-        if a is None:
-            break
-        assert app.play(a), a
-    app.end_game()
+    ui_sessions.bot_game(app, gid, options, ["Ann", "Ben", "Cal"][:options["players"]], seed)
 
 
 def _history_of_two(d):
