@@ -1,9 +1,8 @@
 # Finished games at their end screens, for the share tests (PL-19): each
 # game played to the end by its bot with the given seat names, the end
 # screen on top (the play not yet kept: Share keeps it).
-from usher import games
-from usher.core import rng
-from usher.ui import seats
+import ui_sessions
+
 from usher.ui.app import App
 from usher.ui.canvas import new_canvas
 
@@ -31,14 +30,7 @@ def finished(data_dir, gid, options, n, seed, names=None, date=DATE):
         services["date"] = lambda: date
     app = App(canvas, data_dir, services)
     app.start()
-    app.start_game(gid, seats.with_names(gid, options, (names or LONG)[:n]), seed)
-    bot = games.bot(gid)
-    brng = rng.new_state(seed ^ 0x5A5A)
-    while True:
-        a = bot.next_action(app.state, brng)
-        if a is None:
-            break
-        assert app.play(a), a
+    ui_sessions.bot_plays(app, gid, options, (names or LONG)[:n], seed)
     app.show_game()
     app._render()
     return app, buf

@@ -47,10 +47,9 @@ def events(script):
     return out
 
 
-def bot_game(app, gid, options, names, seed):
-    """Start gid on app with names at its seats, let the game's bot play it
-    to the end, end it (the history keeps it); returns (record, final
-    state)."""
+def bot_plays(app, gid, options, names, seed):
+    """Start gid on app with names at its seats and let the game's bot play
+    it to the end (its end screen not left)."""
     from usher import games
     from usher.core import rng
     from usher.ui import seats
@@ -62,6 +61,12 @@ def bot_game(app, gid, options, names, seed):
         if a is None:
             break
         assert app.play(a), a
+
+
+def bot_game(app, gid, options, names, seed):
+    """bot_plays, then end the game (the history keeps it); returns
+    (record, final state)."""
+    bot_plays(app, gid, options, names, seed)
     final = app.state
     rec = app.record
     app.end_game()
