@@ -41,7 +41,7 @@ import ui_session_multisala  # noqa: E402
 import ui_session_seatwars  # noqa: E402
 import ui_session_takeaseat  # noqa: E402
 import ui_session_theatre  # noqa: E402
-from ui_sessions import events  # noqa: E402
+from ui_sessions import bot_game, events  # noqa: E402
 
 from usher.core import game, storage  # noqa: E402
 from usher.device import log as flashlog  # noqa: E402
@@ -69,16 +69,7 @@ def _setting(key, value):
 
 def _finish_seatwars(seed):
     def play(app):
-        from usher import games
-        from usher.core import rng
-        app.start_game("seatwars", {"players": 2}, seed)
-        bot = games.bot("seatwars")
-        brng = rng.new_state(seed)
-        a = bot.next_action(app.state, brng)
-        while a is not None:
-            app.play(a)
-            a = bot.next_action(app.state, brng)
-        app.end_game()
+        bot_game(app, "seatwars", {"players": 2}, ["Ann", "Ben"], seed)
     return play
 
 
