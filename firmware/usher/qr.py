@@ -16,11 +16,19 @@
 # clause 7.9) and version information for versions 7 and up (BCH(18,6),
 # generator 0x1F25, clause 7.10).
 #
-# Memory: the matrix is kept bit-packed, row by row and column by column
-# (two bytearrays of size x ceil(size/8) bytes, and two more saying which
-# modules are function patterns): 7.7 KB at version 26. The masks are scored
-# a line at a time on Python ints used as bit rows, which also keeps the
-# time down on the RP2040 (bench/qr.py).
+# Memory: the matrix is kept bit-packed, row by row (and, for the bytecode
+# masks' scores, column by column), with as many bytes saying which modules
+# are function patterns: 3.9 KB at version 26 (7.7 KB with the columns).
+#
+# Speed: encode(kernels=...) takes the hot loops (Reed-Solomon division,
+# interleaving, placement, the masks' scores) from an object with the same
+# functions in native code, which the device passes in
+# (usher.device.qr_kernels: on the emulated RP2040 the largest code is
+# encoded in about 0.27 s against 4.7 s in bytecode, bench/qr.py --chip).
+# Without it, the bytecode here does the same work: the masks are scored a
+# line at a time on Python ints used as bit rows. Tables that cost time to
+# build (the generator polynomials, the masks' patterns) are constants,
+# which frozen into the image stay in flash.
 
 L = "L"
 M = "M"
@@ -121,17 +129,43 @@ _EXP, _LOG = _gf_tables()
 
 def _generator(degree):
     """The generator polynomial (x - a^0)...(x - a^(degree-1)), highest
-    coefficient (always 1) left out (Annex A)."""
+    coefficient (always 1) left out (Annex A). Multiplications inlined
+    through the log tables (a call per product cost 20 ms on the RP2040)."""
+    exp = _EXP
+    log = _LOG
     g = bytearray(degree)
     g[degree - 1] = 1
-    root = 1
-    for _ in range(degree):
+    for lr in range(degree):        # root = a^lr
         for j in range(degree):
-            g[j] = _mul(g[j], root)
+            gj = g[j]
+            if gj:
+                gj = exp[log[gj] + lr]
             if j + 1 < degree:
-                g[j] ^= g[j + 1]
-        root = _mul(root, 2)
+                gj ^= g[j + 1]
+            g[j] = gj
     return g
+
+
+# Annex A (Table A.1): the generator polynomials of the error correction
+# codeword counts of Table 9, as the exponents of alpha of their
+# coefficients, highest degree first, the leading 1 left out (what
+# _logs(_generator(n)) gives; tests/portable/test_qr.py checks each).
+GENERATOR_LOGS = {
+    7: b"\x57\xe5\x92\x95\xee\x66\x15",
+    10: b"\xfb\x43\x2e\x3d\x76\x46\x40\x5e\x20\x2d",
+    15: b"\x08\xb7\x3d\x5b\xca\x25\x33\x3a\x3a\xed\x8c\x7c\x05\x63\x69",
+    16: b"\x78\x68\x6b\x6d\x66\xa1\x4c\x03\x5b\xbf\x93\xa9\xb6\xc2\xe1\x78",
+    18: b"\xd7\xea\x9e\x5e\xb8\x61\x76\xaa\x4f\xbb\x98\x94\xfc\xb3\x05\x62\x60\x99",
+    20: b"\x11\x3c\x4f\x32\x3d\xa3\x1a\xbb\xca\xb4\xdd\xe1\x53\xef\x9c\xa4\xd4\xd4\xbc\xbe",
+    22: b"\xd2\xab\xf7\xf2\x5d\xe6\x0e\x6d\xdd\x35\xc8\x4a\x08\xac\x62\x50\xdb\x86\xa0\x69\xa5\xe7",
+    24: b"\xe5\x79\x87\x30\xd3\x75\xfb\x7e\x9f\xb4\xa9\x98\xc0\xe2\xe4\xda\x6f\x00\x75\xe8\x57\x60\xe3\x15",
+    26: (b"\xad\x7d\x9e\x02\x67\xb6\x76\x11\x91\xc9\x6f\x1c\xa5"
+         b"\x35\xa1\x15\xf5\x8e\x0d\x66\x30\xe3\x99\x91\xda\x46"),
+    28: (b"\xa8\xdf\xc8\x68\xe0\xea\x6c\xb4\x6e\xbe\xc3\x93\xcd\x1b"
+         b"\xe8\xc9\x15\x2b\xf5\x57\x2a\xc3\xd4\x77\xf2\x25\x09\x7b"),
+    30: (b"\x29\xad\x91\x98\xd8\x1f\xb3\xb6\x32\x30\x6e\x56\xef\x60\xde"
+         b"\x7d\x2a\xad\xe2\xc1\xe0\x82\x9c\x25\xfb\xd8\xee\x28\xc0\xb4"),
+}
 
 
 def _mul(a, b):
@@ -140,69 +174,73 @@ def _mul(a, b):
     return _EXP[_LOG[a] + _LOG[b]]
 
 
-def rs_remainder(data, gen):
-    """The error correction codewords of data for a generator from
-    _generator: the remainder of data * x^n divided by it, by long division
-    in place (no shifting of the remainder)."""
-    n = len(gen)
-    k = len(data)
-    msg = bytearray(k + n)
-    msg[:k] = data
-    exp = _EXP
-    log = _LOG
-    lg = bytearray(n)
-    for j in range(n):
-        lg[j] = log[gen[j]]   # no coefficient of a generator is 0
+def rs_divide(msg, k, n, lg, exp, log):
+    """msg (k data codewords, then n zeros) divided in place by the
+    generator whose coefficients' logarithms are lg (the generator of
+    _generator: no coefficient is 0), by long division without shifting
+    the remainder: msg[k:k + n] becomes the error correction codewords.
+    usher.device.qr_kernels has the same in native code."""
     for i in range(k):
         f = msg[i]
         if f:
             lf = log[f]
             for j in range(n):
                 msg[i + 1 + j] ^= exp[lf + lg[j]]
+
+
+def _logs(gen):
+    lg = bytearray(len(gen))
+    for j in range(len(gen)):
+        lg[j] = _LOG[gen[j]]
+    return lg
+
+
+def rs_remainder(data, gen, kernels=None):
+    """The error correction codewords of data for a generator from
+    _generator: the remainder of data * x^n divided by it."""
+    n = len(gen)
+    k = len(data)
+    msg = bytearray(k + n)
+    msg[:k] = data
+    (kernels.rs_divide if kernels else rs_divide)(msg, k, n, _logs(gen), _EXP, _LOG)
     return msg[k:]
 
 
 # --- the codewords ------------------------------------------------------------------
 
 def _bitstream(data, version, ec):
-    """Mode, count, data, terminator and pad codewords (clause 7.4)."""
+    """Mode, count, data, terminator and pad codewords (clause 7.4). The
+    header (4 + 8 or 16 bits) and the 4-bit terminator make whole bytes, so
+    the bits are one int shifted in C, not a Python loop over the bytes
+    (capacity() leaves room for the whole terminator)."""
     total = data_codewords(version, ec)
     out = bytearray(total)
-    acc = 0   # bits not yet written, kept in an int
-    nacc = 0
-    pos = 0
-    fields = [(4, 4), (count_bits(version), len(data))]
-    for width, value in fields:
-        acc = (acc << width) | value
-        nacc += width
-    for b in data:
-        acc = (acc << 8) | b
-        nacc += 8
-        while nacc >= 8:
-            nacc -= 8
-            out[pos] = (acc >> nacc) & 0xFF
-            pos += 1
-        acc &= (1 << nacc) - 1
-    while nacc >= 8:
-        nacc -= 8
-        out[pos] = (acc >> nacc) & 0xFF
-        pos += 1
-    # Terminator (up to 4 zero bits), then zeros to the byte boundary.
-    if nacc and pos < total:
-        out[pos] = (acc << (8 - nacc)) & 0xFF
-        pos += 1
-    i = 0
-    while pos < total:
-        out[pos] = PAD[i & 1]
-        pos += 1
-        i += 1
+    cb = count_bits(version)
+    n = len(data)
+    head = (4 << cb) | n
+    used = n + (4 + cb + 4) // 8
+    value = ((head << (8 * n)) | int.from_bytes(data, "big")) << 4
+    out[:used] = value.to_bytes(used, "big")
+    value = None
+    for i in range(total - used):
+        out[used + i] = PAD[i & 1]
     return out
 
 
-def codewords(data, version, ec):
+_ZEROS = bytes(32)
+
+
+def copy_strided(dst, d0, step, src, s0, count):
+    """dst[d0 + j * step] = src[s0 + j] for j < count (the interleaving of
+    clause 7.6; usher.device.qr_kernels has it in native code)."""
+    for j in range(count):
+        dst[d0 + j * step] = src[s0 + j]
+
+
+def codewords(data, version, ec, kernels=None):
     """The final message: data blocks then error correction blocks,
     interleaved codeword by codeword (clause 7.6), written straight into
-    place (no copy of the blocks is kept)."""
+    place (one block's division buffer is reused for every block)."""
     i = version - 1
     nblocks = BLOCKS[ec][i]
     necc = EC_PER_BLOCK[ec][i]
@@ -211,19 +249,22 @@ def codewords(data, version, ec):
     short_data = raw // nblocks - necc
     stream = _bitstream(data, version, ec)
     ndata = len(stream)
-    gen = _generator(necc)
-    out = bytearray(raw)
+    lg = GENERATOR_LOGS[necc]
+    divide = kernels.rs_divide if kernels else rs_divide
+    strided = kernels.copy_strided if kernels else copy_strided
     view = memoryview(stream)
+    out = bytearray(raw)
+    msg = bytearray(short_data + 1 + necc)
     k = 0
     for b in range(nblocks):
         n = short_data + (0 if b < short else 1)
-        for j in range(short_data):
-            out[j * nblocks + b] = stream[k + j]
+        strided(out, b, nblocks, stream, k, short_data)
         if n > short_data:   # a long block's last data codeword
             out[short_data * nblocks + b - short] = stream[k + short_data]
-        ecc = rs_remainder(view[k:k + n], gen)
-        for j in range(necc):
-            out[ndata + j * nblocks + b] = ecc[j]
+        msg[:n] = view[k:k + n]
+        msg[n:n + necc] = _ZEROS[:necc]
+        divide(msg, n, necc, lg, _EXP, _LOG)
+        strided(out, ndata + b, nblocks, msg, n, necc)
         k += n
     return out
 
@@ -252,16 +293,17 @@ def version_bits(version):
 # --- the matrix -----------------------------------------------------------------------
 
 class Matrix:
-    """size x size modules, 1 = dark, bit-packed by rows and by columns."""
+    """size x size modules, 1 = dark, bit-packed by rows and (for the
+    bytecode masks' scores, columns=True) by columns."""
 
-    def __init__(self, size):
+    def __init__(self, size, columns=True):
         self.size = size
         self.stride = (size + 7) >> 3
         n = size * self.stride
         self.rows = bytearray(n)
-        self.cols = bytearray(n)
         self.frows = bytearray(n)   # 1 = function pattern module (not data)
-        self.fcols = bytearray(n)
+        self.cols = bytearray(n) if columns else None
+        self.fcols = bytearray(n) if columns else None
 
     def get(self, r, c):
         return (self.rows[r * self.stride + (c >> 3)] >> (7 - (c & 7))) & 1
@@ -278,13 +320,22 @@ class Matrix:
     def set(self, r, c, dark):
         s = self.stride
         self._put(self.rows, r * s + (c >> 3), 0x80 >> (c & 7), dark)
-        self._put(self.cols, c * s + (r >> 3), 0x80 >> (r & 7), dark)
+        if self.cols is not None:
+            self._put(self.cols, c * s + (r >> 3), 0x80 >> (r & 7), dark)
 
     def function(self, r, c, dark):
-        s = self.stride
-        self.set(r, c, dark)
-        self.frows[r * s + (c >> 3)] |= 0x80 >> (c & 7)
-        self.fcols[c * s + (r >> 3)] |= 0x80 >> (r & 7)
+        k = r * self.stride + (c >> 3)
+        bit = 0x80 >> (c & 7)
+        self.frows[k] |= bit
+        if dark:
+            self.rows[k] |= bit
+        else:
+            self.rows[k] &= 0xFF ^ bit
+        if self.cols is not None:
+            k = c * self.stride + (r >> 3)
+            bit = 0x80 >> (r & 7)
+            self.fcols[k] |= bit
+            self._put(self.cols, k, bit, dark)
 
     def line(self, buf, k):
         """Line k of buf (a row of rows/frows, a column of cols/fcols) as an
@@ -301,22 +352,105 @@ class Matrix:
         self.frows = self.fcols = self.cols = None
 
 
+def _span(m, r, c0, width, bits):
+    """Function modules r, c0..c0 + width - 1, dark where bits (width bits,
+    the first module the highest) has a one: the patterns are drawn a row
+    span at a time, a byte of the row at a time (a method call per module
+    cost a third of the encoder's time on the RP2040)."""
+    s = m.stride
+    rows = m.rows
+    frows = m.frows
+    base = r * s
+    end = c0 + width          # one past the span's last column
+    for kb in range(c0 >> 3, ((end - 1) >> 3) + 1):
+        lo = max(c0, kb * 8) - kb * 8          # the span's columns in this byte
+        hi = min(end, kb * 8 + 8) - kb * 8
+        keep = (0xFF >> lo) & (0xFF << (8 - hi)) & 0xFF
+        e = 8 * kb + 8 - end                   # where bits' last column lands
+        v = (bits << e if e >= 0 else bits >> -e) & keep
+        k = base + kb
+        frows[k] |= keep
+        rows[k] = (rows[k] & (0xFF ^ keep)) | v
+    cols = m.cols
+    if cols is not None:
+        cbit = 0x80 >> (r & 7)
+        for i in range(width):
+            j = (c0 + i) * s + (r >> 3)
+            m.fcols[j] |= cbit
+            if (bits >> (width - 1 - i)) & 1:
+                cols[j] |= cbit
+            else:
+                cols[j] &= 0xFF ^ cbit
+
+
+# A finder pattern's 7 rows with its light separator around it (clause
+# 6.3.3): the 9 x 9 square from (-1, -1), as 9-bit rows.
+_FINDER = (0x000, 0x0FE, 0x082, 0x0BA, 0x0BA, 0x0BA, 0x082, 0x0FE, 0x000)
+_ALIGN = (0x1F, 0x11, 0x15, 0x11, 0x1F)   # clause 6.3.6, 5 x 5
+
+
+def _square(m, r0, c0, width, lines):
+    """The function modules of a square from (r0, c0), width (at most 9)
+    wide, dark where lines (one width-bit int per row, the first module
+    the highest) say: the square's one or two bytes of each row are
+    written whole."""
+    if m.cols is not None:      # the bytecode path's column copies: per module
+        for dr in range(len(lines)):
+            _span(m, r0 + dr, c0, width, lines[dr])
+        return
+    s = m.stride
+    rows = m.rows
+    frows = m.frows
+    end = c0 + width
+    k1 = (end - 1) >> 3             # the byte of the last column
+    e = 8 * k1 + 8 - end            # the shift that puts it in place
+    full = ((1 << width) - 1) << e  # the square's bits over bytes k1 - 1, k1
+    lo = full & 0xFF
+    hi = full >> 8
+    base = r0 * s + k1
+    for v in lines:
+        v <<= e
+        k = base
+        frows[k] |= lo
+        rows[k] = (rows[k] & (0xFF ^ lo)) | (v & lo)
+        if hi:
+            k -= 1
+            frows[k] |= hi
+            rows[k] = (rows[k] & (0xFF ^ hi)) | ((v >> 8) & hi)
+        base += s
+
+
 def _finder(m, r0, c0):
+    """The 9 x 9 square (cut at the symbol's edges) around the finder whose
+    top left module is (r0, c0)."""
     n = m.size
-    for dr in range(-1, 8):
-        for dc in range(-1, 8):
-            r = r0 + dr
-            c = c0 + dc
-            if 0 <= r < n and 0 <= c < n:
-                d = max(abs(dr - 3), abs(dc - 3))
-                m.function(r, c, d != 2 and d != 4)
+    lo = max(c0 - 1, 0)
+    hi = min(c0 + 8, n)
+    keep = (1 << (hi - lo)) - 1
+    # the columns lo..hi-1 of the 9-bit rows that start at c0 - 1, and the
+    # rows inside the symbol
+    lines = [(_FINDER[dr] >> (c0 + 8 - hi)) & keep for dr in range(9) if 0 <= r0 - 1 + dr < n]
+    _square(m, max(r0 - 1, 0), lo, hi - lo, lines)
 
 
 def _function_patterns(m, version):
     n = m.size
-    for i in range(n):   # timing patterns (clause 6.3.5)
-        m.function(6, i, i % 2 == 0)
-        m.function(i, 6, i % 2 == 0)
+    # Timing patterns (clause 6.3.5): row 6 and column 6, dark on even.
+    bits = 0
+    for i in range(n):
+        bits = (bits << 1) | (1 - (i & 1))
+    _span(m, 6, 0, n, bits)
+    s = m.stride
+    for i in range(n):          # column 6: bit 0x02 of each row's first byte
+        k = i * s
+        m.frows[k] |= 0x02
+        if i & 1:
+            m.rows[k] &= 0xFD
+        else:
+            m.rows[k] |= 0x02
+    if m.cols is not None:
+        m.cols[6 * s:7 * s] = m.rows[6 * s:7 * s]   # column 6 reads as row 6
+        m.fcols[6 * s:7 * s] = m.frows[6 * s:7 * s]
     _finder(m, 0, 0)
     _finder(m, 0, n - 7)
     _finder(m, n - 7, 0)
@@ -326,10 +460,7 @@ def _function_patterns(m, version):
         for b in range(len(centres)):
             if (a == 0 and b == 0) or (a == 0 and b == last) or (a == last and b == 0):
                 continue  # these would overlap the finder patterns
-            for dr in range(-2, 3):
-                for dc in range(-2, 3):
-                    m.function(centres[a] + dr, centres[b] + dc,
-                               max(abs(dr), abs(dc)) != 1)
+            _square(m, centres[a] - 2, centres[b] - 2, 5, _ALIGN)
     # Format and version information: reserved (light) now, written once
     # the mask is chosen (clause 7.1, steps 7 and 8: the masks are scored
     # without them).
@@ -447,6 +578,37 @@ def _patterns(mask, size, across_rows):
     return out
 
 
+# Table 10's masks over 12 rows and 24 columns (every mask repeats every
+# 12 rows and every 6 columns, so 24 columns are 3 whole bytes): 8 masks x
+# 12 rows x 3 bytes, 1 = the module is inverted (mask_bit; the tests check
+# each bit).
+MASK_UNITS = (
+    b"\xaa\xaa\xaa\x55\x55\x55\xaa\xaa\xaa\x55\x55\x55\xaa\xaa\xaa\x55\x55\x55\xaa\xaa\xaa\x55\x55\x55\xaa\xaa\xaa\x55\x55\x55\xaa\xaa\xaa\x55\x55\x55",
+    b"\xff\xff\xff\x00\x00\x00\xff\xff\xff\x00\x00\x00\xff\xff\xff\x00\x00\x00\xff\xff\xff\x00\x00\x00\xff\xff\xff\x00\x00\x00\xff\xff\xff\x00\x00\x00",
+    b"\x92\x49\x24\x92\x49\x24\x92\x49\x24\x92\x49\x24\x92\x49\x24\x92\x49\x24\x92\x49\x24\x92\x49\x24\x92\x49\x24\x92\x49\x24\x92\x49\x24\x92\x49\x24",
+    b"\x92\x49\x24\x24\x92\x49\x49\x24\x92\x92\x49\x24\x24\x92\x49\x49\x24\x92\x92\x49\x24\x24\x92\x49\x49\x24\x92\x92\x49\x24\x24\x92\x49\x49\x24\x92",
+    b"\xe3\x8e\x38\xe3\x8e\x38\x1c\x71\xc7\x1c\x71\xc7\xe3\x8e\x38\xe3\x8e\x38\x1c\x71\xc7\x1c\x71\xc7\xe3\x8e\x38\xe3\x8e\x38\x1c\x71\xc7\x1c\x71\xc7",
+    b"\xff\xff\xff\x82\x08\x20\x92\x49\x24\xaa\xaa\xaa\x92\x49\x24\x82\x08\x20\xff\xff\xff\x82\x08\x20\x92\x49\x24\xaa\xaa\xaa\x92\x49\x24\x82\x08\x20",
+    b"\xff\xff\xff\xe3\x8e\x38\xdb\x6d\xb6\xaa\xaa\xaa\xb6\xdb\x6d\x8e\x38\xe3\xff\xff\xff\xe3\x8e\x38\xdb\x6d\xb6\xaa\xaa\xaa\xb6\xdb\x6d\x8e\x38\xe3",
+    b"\xaa\xaa\xaa\x1c\x71\xc7\x8e\x38\xe3\x55\x55\x55\xe3\x8e\x38\x71\xc7\x1c\xaa\xaa\xaa\x1c\x71\xc7\x8e\x38\xe3\x55\x55\x55\xe3\x8e\x38\x71\xc7\x1c",
+)
+
+
+def pattern_rows(mask, size, stride):
+    """The mask's 12 row patterns (it repeats every 12 rows) packed as the
+    matrix's rows are, padding bits 0: 12 * stride bytes, for
+    usher.device.qr_kernels."""
+    out = bytearray(12 * stride)
+    units = MASK_UNITS[mask]
+    tail = (0xFF << (stride * 8 - size)) & 0xFF
+    reps = (stride + 2) // 3
+    for r in range(12):
+        k = r * stride
+        out[k:k + stride] = (units[3 * r:3 * r + 3] * reps)[:stride]
+        out[k + stride - 1] &= tail
+    return out
+
+
 def _popcount(x):
     return bin(x).count("1")
 
@@ -539,10 +701,14 @@ class QR:
         return "\n".join(out)
 
 
-def encode(data, ec=M, version=None, mask=None, min_version=1, max_version=MAX_VERSION):
+def encode(data, ec=M, version=None, mask=None, min_version=1, max_version=MAX_VERSION,
+           kernels=None):
     """data (bytes, or str as UTF-8) as a QR code in byte mode.
     version None: the smallest in min_version..max_version that holds it;
     mask None: the one with the lowest penalty (the lowest number on a tie).
+    kernels: None, or an object with rs_divide, place, penalty and
+    apply_mask doing this module's hot loops faster (the device's native
+    usher.device.qr_kernels); the code is the same either way.
     Raises QRError when it does not fit."""
     if isinstance(data, str):
         data = data.encode("utf-8")
@@ -560,17 +726,34 @@ def encode(data, ec=M, version=None, mask=None, min_version=1, max_version=MAX_V
             len(data), version, ec, capacity(version, ec)))
     if mask is not None and not 0 <= mask <= 7:
         raise QRError("mask must be 0 to 7, not %r" % (mask,))
-    m = Matrix(size_of(version))
+    # The codewords before the matrix: their transient ints and buffers are
+    # gone before the matrix's rows are made (the peak heap, bench/qr.py).
+    words = codewords(data, version, ec, kernels)
+    n = size_of(version)
+    m = Matrix(n, columns=kernels is None)
     _function_patterns(m, version)
-    _place(m, codewords(data, version, ec))
+    if kernels:
+        kernels.place(m.rows, m.frows, n, m.stride, words, len(words) * 8)
+    else:
+        _place(m, words)
+    words = None
     if mask is None:
         best = None
+        scratch = bytearray(n * m.stride) if kernels else None
         for k in range(8):
-            p = penalty(m, k)
+            if kernels:
+                p = kernels.penalty(m.rows, m.frows, pattern_rows(k, n, m.stride), n, m.stride,
+                                    scratch)
+            else:
+                p = penalty(m, k)
             if best is None or p < best:
                 best = p
                 mask = k
-    _apply_mask(m, mask)
+        scratch = None
+    if kernels:
+        kernels.apply_mask(m.rows, m.frows, pattern_rows(mask, n, m.stride), n, m.stride)
+    else:
+        _apply_mask(m, mask)
     _format(m, format_bits(ec, mask))
     _version(m, version, version_bits(version))
     m.free_function_maps()

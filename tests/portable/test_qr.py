@@ -239,3 +239,31 @@ def test_pl19_text_is_utf8_bytes():
     a = qr.encode("G\u00e9rard", ec="M", version=2, mask=3)
     b = qr.encode(b"G\xc3\xa9rard", ec="M", version=2, mask=3)
     assert a.text() == b.text()
+
+
+def test_pl19_the_generator_table_is_annex_a_worked_out_again():
+    # Annex A's polynomial of degree 7 as printed in the standard, then every
+    # degree of Table 9 multiplied out again from its roots.
+    assert list(qr.GENERATOR_LOGS[7]) == [87, 229, 146, 149, 238, 102, 21]
+    degrees = set(qr.EC_PER_BLOCK["L"]) | set(qr.EC_PER_BLOCK["M"])
+    assert sorted(qr.GENERATOR_LOGS) == sorted(degrees)
+    for n in degrees:
+        assert qr.GENERATOR_LOGS[n] == bytes(qr._logs(qr._generator(n))), n
+
+
+def test_pl19_the_mask_pattern_table_is_table_10():
+    for k in range(8):
+        units = qr.MASK_UNITS[k]
+        assert len(units) == 36
+        for r in range(12):
+            for c in range(24):
+                bit = (units[3 * r + (c >> 3)] >> (7 - (c & 7))) & 1
+                assert bit == (1 if qr.mask_bit(k, r, c) else 0), (k, r, c)
+        # pattern_rows: the same bits across a whole row, padding light
+        n = qr.size_of(3)
+        s = (n + 7) >> 3
+        rows = qr.pattern_rows(k, n, s)
+        for r in range(12):
+            for c in range(s * 8):
+                bit = (rows[r * s + (c >> 3)] >> (7 - (c & 7))) & 1
+                assert bit == (1 if c < n and qr.mask_bit(k, r, c) else 0), (k, r, c)

@@ -481,6 +481,21 @@ class MicroPythonBackend:
     def safe_mode_text(self):
         return SAFE_MODE_TEXT
 
+    def qr_kernels(self):
+        """services["qr_kernels"]: the QR encoder's hot loops in native code,
+        imported when a share screen first asks (PL-19, bench/qr.py)."""
+        return load_qr_kernels
+
+
+def load_qr_kernels():
+    """usher.device.qr_kernels, or None on a port without a native emitter
+    (the encoder's bytecode is then used: the same code, slower)."""
+    try:
+        from usher.device import qr_kernels
+    except (ImportError, SyntaxError, ValueError):
+        return None
+    return qr_kernels
+
 
 def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None, backend=None):
     """Boot and run. Returns "safe" in safe mode; otherwise runs until
@@ -540,7 +555,8 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
     services = {"battery": power.battery_percent, "log": log, "board": profile["name"],
                 "version": VERSION, "firmware": label,
                 "ticks_ms": clock.ticks_ms, "date": wallclock.now,
-                "unload_games": True}  # a finished game's code leaves RAM (docs/ui.md, Memory)
+                "unload_games": True,  # a finished game's code leaves RAM (docs/ui.md, Memory)
+                "qr_kernels": backend.qr_kernels()}
     rt = Runtime(app_factory or default_app_factory, canvas, display, buttons, power, log,
                  data_dir, services)
     if settings.get("trace") is True:

@@ -169,15 +169,28 @@ def play_json(line, device, drop=()):
     return _value(fields(line, device, drop))
 
 
+_safe = None    # 256 flags, 1 = kept as it is (made on first use)
+
+
 def quote(s):
-    """s percent-encoded for a URL query value (UTF-8, %XX upper case)."""
-    out = []
+    """s percent-encoded for a URL query value (UTF-8, %XX upper case),
+    written into one bytearray (no string per character)."""
+    global _safe
+    if _safe is None:
+        _safe = bytearray(256)
+        for b in SAFE:
+            _safe[b] = 1
+    safe = _safe
+    hexd = HEX.encode()
+    out = bytearray()
     for b in s.encode("utf-8"):
-        if b in SAFE:
-            out.append(chr(b))
+        if safe[b]:
+            out.append(b)
         else:
-            out.append("%" + HEX[b >> 4] + HEX[b & 15])
-    return "".join(out)
+            out.append(37)             # %
+            out.append(hexd[b >> 4])
+            out.append(hexd[b & 15])
+    return out.decode()
 
 
 def link_of(line, device, drop=()):

@@ -73,7 +73,9 @@ class ShareScreen(Screen):
         try:
             self.link, self.dropped, shape = share.share(line, device, max_version)
             version, ec, self.scale = shape
-            self.code = qr.encode(self.link, ec=ec, version=version)
+            load = app.services.get("qr_kernels")   # native hot loops, on the device
+            self.code = qr.encode(self.link, ec=ec, version=version,
+                                  kernels=load() if load else None)
         except (share.ShareError, qr.QRError) as e:
             self.problem = str(e)
         if device is None and self.code is not None and "sourcePlayId" not in self.dropped:

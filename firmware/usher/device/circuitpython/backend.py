@@ -115,6 +115,11 @@ class CircuitPythonBackend:
     def safe_mode_text(self):
         return SAFE_MODE_TEXT
 
+    def qr_kernels(self):
+        # CircuitPython's images have no native emitter (viper): the share
+        # screen uses the QR encoder's bytecode (PL-19).
+        return None
+
     def run(self, rt, should_stop=None):
         """The shared loop (Runtime.step), with the idle wait on USB in light
         sleep instead of polling."""
