@@ -60,8 +60,13 @@ def run():
         os.mkdir("/data")
     except OSError:
         pass
+    try:
+        with open("/qr_same.txt") as f:     # the test asks for the comparison on one image
+            compare = f.read().strip() == "1"
+    except OSError:
+        compare = False
     with open("/data/qr_check.txt", "w") as out:
-        for v, ec in SAME:
+        for v, ec in (SAME if compare else ()):
             out.write("same %d %s %d\n" % (v, ec, 1 if same(K, v, ec) else 0))
         for v, ec in CODES:
             code = qr.encode(Rand(v).data(qr.capacity(v, ec)), ec, v, kernels=K)
