@@ -13,3 +13,7 @@
 void usher_board_startup(void);
 #endif
 #define MICROPY_BOARD_STARTUP()                 usher_board_startup()
+
+// The garbage collector skips whole words of used blocks when it looks for
+// free ones (tools/firmware_image.py, GC_SCAN).
+#define MICROPY_GC_ATB_WORD_SKIP                (1)

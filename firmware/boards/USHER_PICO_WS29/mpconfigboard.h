@@ -4,3 +4,7 @@
 #define MICROPY_HW_BOARD_NAME                   "Usher Pico ePaper-2.9"
 // Same layout as RPI_PICO: firmware below 640 KB, littlefs from 0xA0000.
 #define MICROPY_HW_FLASH_STORAGE_BYTES          (1408 * 1024)
+
+// The garbage collector skips whole words of used blocks when it looks for
+// free ones (tools/firmware_image.py, GC_SCAN).
+#define MICROPY_GC_ATB_WORD_SKIP                (1)
