@@ -314,10 +314,18 @@ static long search(struct area *area, size_t n_blocks) {
     for (;;) {
         n_free = 0;
 @@SEARCH@@
-                if (ATB_0_IS_FREE(a)) { if (++n_free >= n_blocks) { i = i * BLOCKS_PER_ATB + 0; goto found; } } else { n_free = 0; }
-                if (ATB_1_IS_FREE(a)) { if (++n_free >= n_blocks) { i = i * BLOCKS_PER_ATB + 1; goto found; } } else { n_free = 0; }
-                if (ATB_2_IS_FREE(a)) { if (++n_free >= n_blocks) { i = i * BLOCKS_PER_ATB + 2; goto found; } } else { n_free = 0; }
-                if (ATB_3_IS_FREE(a)) { if (++n_free >= n_blocks) { i = i * BLOCKS_PER_ATB + 3; goto found; } } else { n_free = 0; }
+                if (ATB_0_IS_FREE(a)) {
+                    if (++n_free >= n_blocks) { i = i * BLOCKS_PER_ATB + 0; goto found; }
+                } else { n_free = 0; }
+                if (ATB_1_IS_FREE(a)) {
+                    if (++n_free >= n_blocks) { i = i * BLOCKS_PER_ATB + 1; goto found; }
+                } else { n_free = 0; }
+                if (ATB_2_IS_FREE(a)) {
+                    if (++n_free >= n_blocks) { i = i * BLOCKS_PER_ATB + 2; goto found; }
+                } else { n_free = 0; }
+                if (ATB_3_IS_FREE(a)) {
+                    if (++n_free >= n_blocks) { i = i * BLOCKS_PER_ATB + 3; goto found; }
+                } else { n_free = 0; }
             }
         return -1;
     }
