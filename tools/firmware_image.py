@@ -227,8 +227,7 @@ def fix_mpy_tool(src):
 GC_SCAN = ("            for (i = area->gc_last_free_atb_index; i < area->gc_alloc_table_byte_len; i++) {\n"
            "                MICROPY_GC_HOOK_LOOP(i);\n"
            "                byte a = area->gc_alloc_table_start[i];\n")
-GC_SCAN_FIXED = ("            for (i = area->gc_last_free_atb_index; i < area->gc_alloc_table_byte_len; i++) {\n"
-                 "                MICROPY_GC_HOOK_LOOP(i);\n"
+GC_SCAN_FIXED = (GC_SCAN.split("                byte a")[0] +
                  "                #if MICROPY_GC_ATB_WORD_SKIP  // usher: skip words of used blocks\n"
                  "                if ((((uintptr_t)&area->gc_alloc_table_start[i]) & 3) == 0) {\n"
                  "                    while (i + 4 <= area->gc_alloc_table_byte_len) {\n"

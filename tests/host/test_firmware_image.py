@@ -364,7 +364,8 @@ def test_pl14_gc_scan_skip_finds_the_same_blocks_as_micropythons_search(tmp_path
     out = {}
     for skip in (0, 1):
         src = tmp_path / ("h%d.c" % skip)
-        src.write_text("#define MICROPY_GC_ATB_WORD_SKIP (%d)\n" % skip + GC_HARNESS.replace("@@SEARCH@@", loop))
+        text = GC_HARNESS.replace("@@SEARCH@@", loop)
+        src.write_text("#define MICROPY_GC_ATB_WORD_SKIP (%d)\n" % skip + text)
         exe = tmp_path / ("h%d" % skip)
         subprocess.run(["gcc", "-O1", "-o", str(exe), str(src)], check=True)
         out[skip] = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split()
