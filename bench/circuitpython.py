@@ -23,6 +23,9 @@ drive folder). Columns, per session:
               the new picture stands (median, p90); it includes waiting for
               a refresh still running and CircuitPython's minimum time
               between refreshes
+  turbo       the same for the presses whose every refresh had the turbo
+              waveform (PL-18: a window; told by its BUSY, under 500 ms),
+              median, p90 and how many presses
   free boot   gc.mem_free() after gc.collect() when the first picture after
               boot is sent, bytes (device.json "trace": true,
               usher.device.runtime.heap_trace, into the log; the GC hooks of
@@ -74,21 +77,23 @@ def one(args):
     presses = [s for s in r["steps"][1:] if s.get("token") and s["token"].lower() != "restart"]
     compute = [s["active_ms"] for s in presses]
     waits = cs.panel_waits(r)
+    turbo = cs.panel_waits(r, turbo=True)
     free_boot, free_end = cs.heap_figures(cs.log(r) if image == "circuitpython"
                                           else rp2.read_log(os.path.join(r["files"], "data")))
     return {"name": name, "image": image + (" " + canvas if canvas else ""), "presses": len(presses),
             "boot": r["steps"][0].get("first_frame_ms") or -1,
             "compute": (pct(compute, 50), pct(compute, 95)),
             "wait": (pct(waits, 50), pct(waits, 90)),
+            "turbo": (pct(turbo, 50), pct(turbo, 90), len(turbo)),
             "free_boot": free_boot, "free_end": free_end,
             "refreshes": sum(len(s["refreshes"]) for s in r["steps"]),
             "bad": len(bad), "errors": len(r["errors"]), "wall": wall,
             "chip_s": r["steps"][-1]["t_ms"] / 1000.0}
 
 
-HEADER = "%-15s %-24s %7s %6s %-15s %-15s %9s %9s %9s %s" % (
-    "session", "image", "presses", "boot", "compute med/p95", "wait med/p90", "free boot",
-    "free end", "refreshes", "check")
+HEADER = "%-15s %-24s %7s %6s %-15s %-15s %-17s %9s %9s %9s %s" % (
+    "session", "image", "presses", "boot", "compute med/p95", "wait med/p90", "turbo med/p90/n",
+    "free boot", "free end", "refreshes", "check")
 
 
 def _n(v):
@@ -99,9 +104,11 @@ def row(x):
     check = "ok"
     if x["bad"] or x["errors"]:
         check = "%d differ, %d panel errors" % (x["bad"], x["errors"])
-    return "%-15s %-24s %7d %6.0f %6.0f/%-8.0f %6.0f/%-8.0f %9s %9s %9d %s" % (
+    turbo = "%.0f/%.0f/%d" % x["turbo"]
+    return "%-15s %-24s %7d %6.0f %6.0f/%-8.0f %6.0f/%-8.0f %-17s %9s %9s %9d %s" % (
         x["name"], x["image"], x["presses"], x["boot"], x["compute"][0], x["compute"][1],
-        x["wait"][0], x["wait"][1], _n(x["free_boot"]), _n(x["free_end"]), x["refreshes"], check)
+        x["wait"][0], x["wait"][1], turbo, _n(x["free_boot"]), _n(x["free_end"]),
+        x["refreshes"], check)
 
 
 def main(argv):

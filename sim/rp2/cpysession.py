@@ -79,15 +79,25 @@ def heap_figures(entries):
     return boot, end
 
 
-def panel_waits(result):
+TURBO_BUSY_MS = 500      # a refresh with a shorter BUSY had the turbo waveform (260 ms; fast 930)
+
+
+def panel_waits(result, turbo=None):
     """Per press: ms from the press until the last refresh it caused has
     finished (its BUSY over), i.e. until the new picture stands on the
-    panel; presses without a refresh are left out."""
+    panel; presses without a refresh are left out. turbo=True: only the
+    presses whose every refresh had the turbo waveform (PL-18: a window;
+    CircuitPython refreshes the whole panel, so the waveform is told by its
+    BUSY time), turbo=False: the others."""
     waits = []
     steps = result["steps"]
     for prev, s in zip(steps, steps[1:]):
         if not s.get("token") or s["token"].lower() == "restart" or not s["refreshes"]:
             continue
+        if turbo is not None:
+            quick = all(f["busy_ms"] < TURBO_BUSY_MS for f in s["refreshes"])
+            if quick != turbo:
+                continue
         last = s["refreshes"][-1]
         waits.append(last["t_ms"] + last["busy_ms"] - prev["t_ms"])
     return waits

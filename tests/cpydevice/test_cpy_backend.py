@@ -15,7 +15,8 @@ from usher.device import clock, runtime
 from usher.device.log import read_all
 from usher.device.circuitpython import display as cpdisplay
 from usher.device.circuitpython.backend import CircuitPythonBackend, firmware_label
-from usher.device.uc8151 import fast_luts
+from usher.device.uc8151 import fast_luts, turbo_luts
+from usher.device.waveform import TURBO_IN_A_ROW
 from usher.ui import pyframebuf
 from usher.ui.app import App
 
@@ -98,16 +99,26 @@ def test_each_press_refreshes_the_whole_panel_with_the_simulator_frame():
     result, rt, board, be, vc, printed = _boot(_taps(KEYS, 6000, gap), 6000 + gap * len(KEYS) + 3000,
                                                data=data)
     want = _frames(KEYS, data)
-    pics = [p for _t, _s, p in board.DISPLAY.pictures]
+    fast = cpdisplay.start_sequence(fast_luts())
+    turbo = cpdisplay.start_sequence(turbo_luts())
+    shown = board.DISPLAY.pictures
+    # 3 s after the last press the windows turbo touched get their fast
+    # update (PL-18): here the whole panel again, the same picture.
+    last_press = 6000 + gap * (len(KEYS) - 1)
+    rest = shown[-1]
+    assert rest[0] >= last_press + 3000 and rest[1] == fast and rest[2] == shown[-2][2]
+    pics = [p for _t, _s, p in shown[:-1]]
     distinct = [want[0]]
     for f in want[1:]:
         if f != distinct[-1]:
             distinct.append(f)
     assert pics == distinct, (len(pics), len(distinct))
     assert board.DISPLAY.too_soon == 0
-    fast = cpdisplay.start_sequence(fast_luts())
-    seqs = [s for _t, s, _p in board.DISPLAY.pictures]
+    seqs = [s for _t, s, _p in shown]
     assert fast in seqs[1:]                       # moves use Pimoroni's fast LUTs (PL-15)
+    assert turbo in seqs[1:]                      # windows Pimoroni's turbo LUTs (PL-18)
+    # no minimum time between refreshes beyond the panel's BUSY
+    assert board.DISPLAY.ms_per_frame == 0
 
 
 def test_presses_inside_the_minimum_time_are_merged_into_one_newer_picture():
@@ -119,10 +130,46 @@ def test_presses_inside_the_minimum_time_are_merged_into_one_newer_picture():
     pics = board.DISPLAY.pictures
     want = _frames(keys, data)
     assert pics[-1][2] == want[-1]
+    if len(pics) == 4:
+        # the windows' fast update 3 s after the last press (PL-18)
+        assert pics[-1][0] >= 6450 + 3000 and pics[-1][2] == pics[-2][2]
+        pics = pics[:-1]
     assert len(pics) <= 3, len(pics)              # boot, the first press, the merged rest
     times = [t for t, _s, _p in pics]
     for a, b in zip(times, times[1:]):
         assert b - a >= int(cpdisplay.GAP_S * 1000)
+
+
+def test_pl18_turbo_over_the_whole_panel_at_most_8_in_a_row_then_fast():
+    # EPaperDisplay always refreshes the whole panel: a window's turbo
+    # waveform drives every row, so the panel itself takes at most
+    # TURBO_IN_A_ROW turbo refreshes before a fast one (PL-18).
+    panel = cpdisplay.DisplayioPanel(bytearray(296 * 128 // 8), display=cpyfakes.EPaperDisplay(),
+                                     displayio=cpyfakes.FakeDisplayio())
+    assert panel.TURBO is True
+    got = [panel.waveform("turbo") for _ in range(TURBO_IN_A_ROW * 2 + 2)]
+    assert TURBO_IN_A_ROW == 8
+    assert got == (["turbo"] * 8 + ["fast"]) * 2
+    assert [panel.waveform(m) for m in ("turbo", "partial", "turbo", "clean", "turbo")] == \
+        ["turbo", "fast", "turbo", "clean", "turbo"]
+    assert panel.waveform("fast") == "fast"
+
+
+def test_pl18_each_waveform_is_its_own_start_sequence_of_luts():
+    vc, board, printed = _setup([])
+    d = cpyfakes.EPaperDisplay()
+    panel = cpdisplay.DisplayioPanel(bytearray(296 * 128 // 8), display=d,
+                                     displayio=cpyfakes.FakeDisplayio())
+    panel.init()
+    seen = []
+    for mode in ("clean", "turbo", "fast", "partial", "turbo"):
+        panel.show(mode)
+        seen.append(d.pictures[-1][1])
+    assert seen == [cpdisplay.start_sequence(None), cpdisplay.start_sequence(turbo_luts()),
+                    cpdisplay.start_sequence(fast_luts()), cpdisplay.start_sequence(fast_luts()),
+                    cpdisplay.start_sequence(turbo_luts())]
+    assert panel.counts == {"clean": 1, "fast": 1, "partial": 1, "turbo": 2}
+    assert d.too_soon == 0 and d.ms_per_frame == 0
 
 
 def test_safe_mode_when_a_button_is_held_at_boot():

@@ -66,6 +66,7 @@ class UC8151:
         self.busy_until = 0
         self.glass = bytes(296 * 128 // 8)
         self.refreshes = []         # (time, "otp" or "lut", picture)
+        self.busy_ms = []           # per refresh: the waveform's BUSY time
         self.errors = []
 
     def busy(self):
@@ -142,7 +143,8 @@ class UC8151:
         lut = bool(psr & 0x20)
         self.glass = bytes(pic)
         self.refreshes.append((self.vc.now, "lut" if lut else "otp", self.glass))
-        self.busy_until = self.vc.now + (self._lut_ms() if lut else OTP_MS)
+        self.busy_ms.append(self._lut_ms() if lut else OTP_MS)
+        self.busy_until = self.vc.now + self.busy_ms[-1]
 
 
 class VirtualTime:

@@ -178,6 +178,14 @@ def test_session_on_blinka_displayio_equals_the_simulator(name, tmp_path):
     # the boot: the panel's OTP waveform; presses: the LUT registers (PL-15)
     assert panel.refreshes[0][1] == "otp"
     assert any(kind == "lut" for _t, kind, _p in panel.refreshes)
+    # the LUTs' own times: 93 frames of Pimoroni's fast waveform for a new
+    # screen, 26 of its turbo one for a window (PL-18), at 100 Hz
+    assert 930 in panel.busy_ms and 260 in panel.busy_ms
+    # no minimum time between refreshes beyond the panel's BUSY (the board's
+    # seconds_per_frame is 2 s): the press after a turbo window gets its
+    # refresh well within a second of that window's
+    starts = [t for t, _k, _p in panel.refreshes]
+    assert min(b - a for a, b, w in zip(starts, starts[1:], panel.busy_ms) if w == 260) < 1000
 
 
 def test_blinka_differs_where_the_stand_in_says():

@@ -260,7 +260,7 @@ class Runtime:
 
     def turbo_setting(self):
         """The App's "Refresh" setting (PL-18): turbo unless it says "fast"
-        or the display has no turbo waveform (CircuitPython's)."""
+        or the display has no turbo waveform (TURBO = False)."""
         if getattr(self.display, "TURBO", True) is False:
             return False
         if self.app is None:

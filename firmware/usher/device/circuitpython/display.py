@@ -5,40 +5,55 @@
 # two-colour Palette (0 white, 1 black) in a Group that is the display's
 # root_group. CircuitPython then converts and sends the whole frame.
 #
-# The refresh policy on CircuitPython (docs/circuitpython.md, docs/ui.md):
-# - EPaperDisplay always refreshes the whole panel (the Badger's board
-#   definition gives it no RAM window commands), so a "partial" request of
-#   the UI (PL-15: a dialog's window) becomes a fast update of the whole
-#   panel. The picture is the same; only the window optimisation is lost.
-#   No turbo waveform (PL-18) here: the display says so (TURBO = False) and
-#   the shared main loop gives every window the fast waveform, with no
-#   ghost-bound updates. CircuitPython's refresh gap (below) would eat most
-#   of what the turbo waveform saves, and turbo over the whole panel would
-#   ghost rows the window never touched.
-# - The waveforms are the MicroPython image's (PL-6, PL-15), so the same
-#   glass looks and ghosts the same under both runtimes: "clean" is the
+# The refresh policy on CircuitPython (docs/circuitpython.md, docs/ui.md),
+# from what CircuitPython 10.2.1's EPaperDisplay allows
+# (shared-module/epaperdisplay/EPaperDisplay.c):
+# - The start sequence is sent again before every refresh
+#   (epaperdisplay_start_refresh), and update_refresh_mode() only swaps the
+#   buffer it sends and seconds_per_frame: it may carry any UC8151 command
+#   with its data, the LUT registers 0x20-0x24 included, so the waveform
+#   can change between any two refreshes at no cost beyond the LUT bytes
+#   (no second EPaperDisplay, no release_displays()).
+# - Always the whole panel: displayio sends a window only through separate
+#   column and row window commands of 2 or 4 bytes each
+#   (displayio_display_bus_set_region_to_update), and only when the board
+#   gives it a row command (the Badger's board.c gives none). The UC8151's
+#   window is one command, R90H PTL with 7 bytes, after PTIN: displayio
+#   cannot send it, and a PTL in the start sequence would be followed by
+#   the whole frame's data. So a window of the UI (PL-15) is a refresh of
+#   the whole panel with the window's waveform; the picture is the same.
+# - The waveforms are the MicroPython image's (PL-6, PL-15, PL-18), so the
+#   same glass looks and ghosts the same under both runtimes: "clean" is the
 #   panel's own OTP waveform (~4.5 s, flashes, clears ghosting); "fast" and
-#   "partial" load Pimoroni's fast LUTs, the tables the MicroPython driver
-#   sends (usher.device.uc8151.fast_luts, ~0.9 s, no flashing). Both are
+#   "partial" load Pimoroni's fast LUTs (usher.device.uc8151.fast_luts,
+#   93 frames, 0.93 s, no flashing); "turbo" (a window, PL-18) Pimoroni's
+#   turbo LUTs (uc8151.turbo_luts, 26 frames, 0.26 s). Each is
 #   CircuitPython's start sequence for the board (boards/pimoroni_badger2040
-#   /board.c) with the panel setting and LUTs changed, switched with
-#   EPaperDisplay.update_refresh_mode(). The board's own LUT (1,630 frames
-#   at 100 Hz, 16 s on the emulated panel) is not used.
-# - EPaperDisplay refuses a refresh sooner than seconds_per_frame after the
-#   previous one (time_to_refresh). The board sets 2 s; this backend sets
-#   GAP_S for both waveforms: about the fast waveform's length, so the gap
-#   adds little to the panel's own BUSY time, and a clean refresh's BUSY
-#   (4.5 s) is longer than it anyway. One gap for both, so the mode chosen
-#   at start() never lengthens a wait that ready() has already seen end.
-#   ready() is False while the gap runs or BUSY is
-#   held, so the shared main loop keeps merging the requests of the presses
-#   in between (runtime.merge) and shows only the newest picture: a burst of
-#   presses costs one refresh, never a queue of stale pictures.
+#   /board.c) with the panel setting and LUTs changed. The board's own LUT
+#   (1,630 frames at 100 Hz, 16 s on the emulated panel) is not used.
+# - Turbo ghosts more, and here it drives the whole panel, not only the
+#   window: besides the shared ghost bound (usher.device.waveform: a fast
+#   update of the turbo bands after 3 s of rest, which here is a fast update
+#   of the whole panel), the panel takes at most TURBO_IN_A_ROW turbo
+#   refreshes in a row; the next one gets the fast waveform (PL-18).
+# - seconds_per_frame: EPaperDisplay refuses a refresh sooner than that after
+#   the previous one (time_to_refresh), counted from the end of the frame's
+#   transfer, when DRF starts the waveform (displayio_display_core_finish_
+#   refresh sets last_refresh). The board sets 2 s. Its busy flag is set
+#   from that moment until the BUSY pin is released, so the panel's own BUSY
+#   already keeps refreshes apart: this backend sets GAP_S = 0 for every
+#   waveform, and a refresh starts as soon as the previous waveform ended.
+#   refresh_time is ignored when the board gives a busy pin (the Badger's).
+#   ready() is False while BUSY is held, so the shared main loop keeps
+#   merging the requests of the presses in between (runtime.merge) and shows
+#   only the newest picture: a burst of presses costs one refresh, never a
+#   queue of stale pictures.
 from usher.device import clock
 from usher.device.epaper import HEIGHT, WIDTH, BusyTimeout
+from usher.device.waveform import TURBO_IN_A_ROW
 
 STRIDE = WIDTH // 8
-GAP_S = 1.0
+GAP_S = 0.0
 REFRESH_TIMEOUT_MS = 30000
 
 # UC8151 commands of the start sequence (CircuitPython's display_start_sequence:
@@ -130,7 +145,7 @@ class DisplayioPanel:
     start, show, sleep, refresh_count) on a CircuitPython EPaperDisplay."""
 
     NAME = "EPaperDisplay"
-    TURBO = False       # no turbo waveform for windows (see above, PL-18)
+    TURBO = True        # turbo waveform for windows, over the whole panel (PL-18)
 
     def __init__(self, canvas_buffer, display=None, displayio=None):
         if displayio is None:
@@ -158,11 +173,13 @@ class DisplayioPanel:
             self.pixels = None
             self.shadow = bytearray(len(canvas_buffer))
         self.modes = {"clean": (start_sequence(None), GAP_S)}
-        from usher.device.uc8151 import fast_luts
+        from usher.device.uc8151 import fast_luts, turbo_luts
         self.modes["fast"] = (start_sequence(fast_luts()), GAP_S)
+        self.modes["turbo"] = (start_sequence(turbo_luts()), GAP_S)
         self.mode = None
+        self.turbo_run = 0      # turbo refreshes since the last fast or clean one
         self.refresh_count = 0
-        self.counts = {"clean": 0, "fast": 0, "partial": 0}
+        self.counts = {"clean": 0, "fast": 0, "partial": 0, "turbo": 0}
         self._started = None
 
     def init(self):
@@ -184,11 +201,12 @@ class DisplayioPanel:
         return self.display.time_to_refresh <= 0
 
     def start(self, mode, x=0, y=0, w=WIDTH, h=HEIGHT):
-        """Show the whole canvas ("partial" too: see the policy above)."""
+        """Show the whole canvas ("partial" and "turbo" too: see the policy
+        above)."""
         if mode not in self.counts:
             raise ValueError("refresh mode %r" % (mode,))
         self.wait_idle()
-        kind = "clean" if mode == "clean" else "fast"
+        kind = self.waveform(mode)
         if kind != self.mode:
             seq, gap = self.modes[kind]
             self.display.update_refresh_mode(seq, gap)
@@ -205,6 +223,18 @@ class DisplayioPanel:
         self._started = clock.ticks_ms()
         self.refresh_count += 1
         self.counts[mode] += 1
+
+    def waveform(self, mode):
+        """The waveform of a refresh in mode: "clean", "fast" ("partial"
+        too), or "turbo" unless the panel already had TURBO_IN_A_ROW turbo
+        refreshes in a row (PL-18)."""
+        if mode == "turbo":
+            if self.turbo_run < TURBO_IN_A_ROW:
+                self.turbo_run += 1
+                return "turbo"
+            mode = "fast"
+        self.turbo_run = 0
+        return "clean" if mode == "clean" else "fast"
 
     def wait_idle(self, what="refresh"):
         t0 = clock.ticks_ms()
