@@ -81,6 +81,9 @@ def main(name):
         return wrapped
 
     storage.save = counted(lambda path, obj: path.split("/")[-1], storage.save)
+    # the running game's tail of newest actions (usher.core.gamefile, PL-17)
+    from usher.core import gamefile
+    gamefile._write = counted(lambda path, data: path.split("/")[-1], gamefile._write)
     log.write = counted(lambda kind, d=None: "log-line", log.write)
     new_app = ui_sessions.new_app
 
