@@ -126,6 +126,14 @@ def _write(path, data):
         f.write(data)
 
 
+def _size(path):
+    import os
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return -1
+
+
 def _name(path):
     return path.split("/")[-1]
 
@@ -176,7 +184,10 @@ class GameFile:
         continues it, passed to check. A damaged tail is listed in problems
         ("game.tail: reason") and left out. Raises storage.StorageError."""
         tail, problems = None, []
-        if storage.exists(self.tail):
+        # An empty tail is the first write of one that the power cut between
+        # littlefs's create and its close: the action in flight, never an
+        # acknowledged one (nothing else writes it empty).
+        if storage.exists(self.tail) and _size(self.tail) != 0:
             try:
                 tail = read_tail(self.tail)
             except Exception as e:
