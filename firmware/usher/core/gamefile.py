@@ -24,6 +24,8 @@
 # Elsewhere (FAT on CircuitPython, a desktop folder) every save is the one
 # checked file as before (storage.save: temp file, rename, backup).
 # Portable (CPython and MicroPython).
+import json
+
 from usher.core import seal, storage
 
 # The tail file's largest size in bytes, its seal included: under littlefs's
@@ -116,8 +118,32 @@ def merge(base, crc, tail):
     return rec, True
 
 
+def merge_bytes(base_raw, tail_raw, bak_raw=None):
+    """The record of a base's bytes (or its backup's) with the tail that
+    continues it, as the host tools read a board's files (`usher logs`,
+    `usher replay --saved`); None when no base decodes."""
+    tail = None
+    try:
+        tail = check_tail(storage.decode_bytes(tail_raw)) if tail_raw else None
+    except ValueError:
+        pass
+    for raw in (base_raw, bak_raw):
+        if not raw:
+            continue
+        try:
+            obj = storage.decode_bytes(raw)
+        except ValueError:
+            continue
+        rec, _took = merge(obj, _crc(raw), tail)
+        if type(rec) is dict and type(rec.get("actions")) is list:
+            return rec
+    return None
+
+
 def tail_bytes(crc, n, actions):
-    return storage.encode({"base": crc, "n": n, "actions": actions}).encode("utf-8")
+    # JSON without spaces: more actions fit before the tail folds
+    text = json.dumps({"base": crc, "n": n, "actions": actions}, separators=(",", ":"))
+    return seal.seal_object(text).encode("utf-8")
 
 
 def _write(path, data):

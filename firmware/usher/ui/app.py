@@ -322,8 +322,18 @@ class App:
             return False
         self.game_file.save(rec)
         self.record, self.state = rec, state
-        self.log("action", action)
+        if self.logs_actions():
+            self.log("action", action)
         return True
+
+    def logs_actions(self):
+        """Whether each action gets its own log line (docs/log-format.md).
+        On littlefs the saved game is the log of the running game's actions
+        and the "end" entry carries them (PL-17: a log line appended costs
+        a 4 KB erase, the save's tail none); device.json "log_actions": true
+        (services["log_actions"], the power-cut campaign's record of what
+        was acknowledged) logs them anyway."""
+        return self.services.get("log_actions") is True or not self.game_file.journal()
 
     def undo(self):
         try:
@@ -348,7 +358,12 @@ class App:
             problem = playlog.keep(self)
             self._unload("usher.ui.playlog")
         self.game_file.delete()
-        self.log("end", {"game": self.game_id, "actions": len(self.record["actions"]) if self.record else 0})
+        end = {"game": self.game_id, "actions": len(self.record["actions"]) if self.record else 0}
+        if self.record is not None and not self.logs_actions():
+            # PL-17: the log's actions of this game, derived from its save
+            end["seed"] = self.record["seed"]
+            end["moves"] = self.record["actions"]
+        self.log("end", end)
         gid = self.game_id
         self._clear_game()
         self.policy.request_clean()  # a game ends: a clean refresh (PL-15)
