@@ -376,7 +376,8 @@ def acknowledged(entries):
     an action after saving it, PL-8), undos applied; None when no game runs.
     A cut between an action's save and its log line leaves an action the
     log never names: the next boot's "resume" entry gives the saved count,
-    and such actions stand as None. A resume with fewer actions than were
+    and such actions stand as None (a game whose "game" line was torn
+    starts at its first resume). A resume with fewer actions than were
     acknowledged is a lost action: the list is then returned with the
     marker LOST at its end, which no saved game matches."""
     acts = None
@@ -391,6 +392,12 @@ def acknowledged(entries):
             del acts[d["actions"]:]
         elif k == "end":
             acts = None
+        elif k == "resume" and acts is None and type(d) is dict and d.get("game") is not None \
+                and type(d.get("actions")) is int:
+            # a game whose "game" line a cut tore (saved first, logged
+            # second): the boot came back to it with this many actions,
+            # which must stay
+            acts = [None] * d["actions"]
         elif k == "resume" and acts is not None and type(d) is dict:
             n = d.get("actions", 0)
             if d.get("game") is None or n < len(acts):
