@@ -136,3 +136,27 @@ def test_pl17_on_littlefs_the_log_derives_the_actions_from_the_saves_and_replays
                         os.path.join(data, "game.json")], cwd=ROOT, capture_output=True, text=True)
     assert p.returncode == 0, p.stdout + p.stderr
     assert "identical to the device's saved game" in p.stdout
+
+
+def test_pl17_usher_logs_adds_the_boards_running_game_from_its_base_and_tail(tmp_path, monkeypatch):
+    from usher.core import gamefile
+    from usher_host import devfiles, logs
+    gamefile.FORCE = True
+    try:
+        data = str(tmp_path / "data")
+        app, entries, _first = _play(data)
+    finally:
+        gamefile.FORCE = None
+    board = {"/data/log/log0.jsonl": "".join(json.dumps(e) + "\n" for e in entries).encode()}
+    for name in ("game.json", "game.tail"):
+        with open(os.path.join(data, name), "rb") as f:
+            board["/data/" + name] = f.read()
+    monkeypatch.setattr(devfiles, "read_file", lambda conn, path: board.get(path))
+    pulled = logs.pull(None)
+    assert pulled[:-1] == entries and pulled[-1]["k"] == "saved" and pulled[-1]["d"] == app.record
+    records = replay.games_in_log(pulled)
+    assert records[-1] == app.record
+    assert game.canonical_json(replay.replay_record(records[-1])) == game.canonical_json(app.state)
+    # a board without a tail (every action logged): nothing added
+    del board["/data/game.tail"]
+    assert logs.pull(None) == entries
