@@ -229,9 +229,12 @@ class GameFile:
         value, source, more = storage.load_checked(self.path, check, None, read)
         problems.extend(more)
         self.base = None
-        if source != "none":
+        if source != "none" and used:
             obj, crc = used[-1]
-            self.base = (obj["game"], obj["seed"], len(obj["actions"]), crc)
+            try:
+                self.base = (obj["game"], obj["seed"], len(obj["actions"]), crc)
+            except (KeyError, TypeError):
+                self.base = None        # (unchecked: not a record; the next save writes a base)
         elif tail is not None or problems:
             storage._remove(self.tail)   # a tail without its base: an ended game's
         return value, source, problems
