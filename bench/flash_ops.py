@@ -32,7 +32,7 @@ def run(name):
     head = p.stdout.split("\n")[0].split()
     files = [line.split() for line in p.stdout.split("\n")[1:] if line.startswith("file ")]
     return {"events": int(head[3]), "erases": int(head[5]), "programs": int(head[7]),
-            "bytes": int(head[9]),
+            "bytes": int(head[9]), "actions": int(head[11]),
             "files": [(f[1], int(f[3]), int(f[5]), int(f[7])) for f in files]}
 
 
@@ -42,11 +42,21 @@ def main(argv):
     print("%-16s %6s %7s %8s %9s %14s" % ("session", "events", "erases", "programs", "KB written",
                                           "erases/event"))
     details = []
+    actions_of = {}
     for name in names:
         r = run(name)
+        actions_of[name] = r["actions"]
         print("%-16s %6d %7d %8d %9.1f %14.2f" % (name, r["events"], r["erases"], r["programs"],
                                                   r["bytes"] / 1024.0, r["erases"] / max(1, r["events"])))
         details.append((name, r["files"]))
+    print()
+    print("Per game action (plays and undos): the erases of the running game's files (game.json,")
+    print("game.tail) and of the log's lines, the game's start and end included")
+    print("%-16s %7s %7s %14s" % ("session", "actions", "erases", "erases/action"))
+    for name, files in details:
+        actions = actions_of[name]
+        e = sum(f[2] for f in files if f[0].startswith("game.") or f[0] == "log-line")
+        print("%-16s %7d %7d %14.2f" % (name, actions, e, e / max(1, actions)))
     print()
     print("%-16s %-24s %6s %7s %9s" % ("session", "file", "saves", "erases", "KB written"))
     for name, files in details:

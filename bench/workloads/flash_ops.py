@@ -6,7 +6,8 @@
 # _boot.py mounts it: 352 blocks of 4096 bytes, progsize=256. The block
 # device counts block erases and page programs; they are attributed to the
 # file being saved (storage.save) or to the log (FlashLog.write) while those
-# run. Prints one line "session events E erases N programs P bytes B" and
+# run. Prints one line "session events E erases N programs P bytes B
+# actions A starts S" (A: the game actions, plays and undos) and
 # one line per file: "file NAME saves S erases N bytes B" (NAME log-line:
 # the log).
 import os
@@ -81,6 +82,23 @@ def main(name):
         return wrapped
 
     storage.save = counted(lambda path, obj: path.split("/")[-1], storage.save)
+    # the running game's tail of newest actions (usher.core.gamefile, PL-17)
+    from usher.core import gamefile
+    gamefile._write = counted(lambda path, data: path.split("/")[-1], gamefile._write)
+    # game actions (plays and undos): the running game's saves but its starts
+    from usher.ui.app import App
+    saves = [0, 0]
+    game_save, start_game = gamefile.GameFile.save, App.start_game
+
+    def save_counted(self, rec):
+        saves[0] += 1
+        return game_save(self, rec)
+
+    def start_counted(self, *args):
+        saves[1] += 1
+        return start_game(self, *args)
+    gamefile.GameFile.save = save_counted
+    App.start_game = start_counted
     log.write = counted(lambda kind, d=None: "log-line", log.write)
     new_app = ui_sessions.new_app
 
@@ -95,11 +113,13 @@ def main(name):
     e0, p0, b0 = dev.erases, dev.programs, dev.bytes
     for c in per_file.values():
         c[0] = c[1] = c[2] = 0
+    saves[0] = saves[1] = 0
     events = 0
     while w.step():
         events += 1
-    print("session %s events %d erases %d programs %d bytes %d"
-          % (name, events, dev.erases - e0, dev.programs - p0, dev.bytes - b0))
+    print("session %s events %d erases %d programs %d bytes %d actions %d starts %d"
+          % (name, events, dev.erases - e0, dev.programs - p0, dev.bytes - b0, saves[0] - saves[1],
+             saves[1]))
     for key in sorted(per_file):
         c = per_file[key]
         if c[0]:

@@ -47,6 +47,9 @@ def _json_check(rel):
         from usher import games
         from usher.ui import persist
         return lambda obj: persist.check_game(obj, games.engine)
+    if base == "game.tail":          # the running game's newest actions on littlefs (PL-17)
+        from usher.core import gamefile
+        return gamefile.check_tail
     if base == "ui.json":
         from usher.ui import persist
         return persist.check_ui

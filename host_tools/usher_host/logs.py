@@ -12,7 +12,10 @@ import time
 import serial
 
 from usher_host import devfiles, layout, link
+from usher_host import replay as _replay  # noqa: F401  (puts firmware/ on the path)
 from usher_host.errors import HostError
+
+from usher.core import gamefile  # noqa: E402
 
 
 def parse(text):
@@ -40,7 +43,24 @@ def pull(conn, data_dir=layout.DATA_DIR):
         entries.extend(parse(raw.decode("utf-8", "replace")))
     if not found:
         raise HostError("The board has no log yet (%s is empty)." % folder)
+    saved = running_game(conn, data_dir)
+    if saved is not None:
+        last = entries[-1] if entries and isinstance(entries[-1], dict) else {}
+        entries.append({"b": last.get("b"), "n": (last.get("n") or 0) + 1, "k": "saved", "d": saved})
     return entries
+
+
+def running_game(conn, data_dir=layout.DATA_DIR):
+    """The board's running game when it is saved the littlefs way (a base
+    and a tail of its newest actions, usher.core.gamefile, PL-17): those
+    actions have no log lines, so `usher logs` adds the record as a "saved"
+    entry (docs/log-format.md). None when there is no tail (a board that
+    logs every action) or the files cannot be read."""
+    base = data_dir.rstrip("/") + "/game.json"
+    tail = devfiles.read_file(conn, gamefile.tail_path(base))
+    if tail is None:
+        return None
+    return gamefile.merge_bytes(devfiles.read_file(conn, base), tail, devfiles.read_file(conn, base + ".bak"))
 
 
 def write_jsonl(entries, stream):

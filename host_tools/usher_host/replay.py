@@ -27,7 +27,7 @@ if FIRMWARE not in sys.path:
 
 from usher import games  # noqa: E402
 from usher.core import game as core  # noqa: E402
-from usher.core import storage  # noqa: E402
+from usher.core import gamefile, storage  # noqa: E402
 
 
 def _is_start(d):
@@ -51,6 +51,14 @@ def games_in_log(entries, notes=None):
             continue
         kind = e.get("k")
         d = e.get("d")
+        if kind == "saved" and _is_start(d) and isinstance(d.get("actions"), list):
+            # the board's running game as `usher logs` read it from its save
+            # (on littlefs its actions have no log lines, PL-17)
+            if current is None or current["game"] != d["game"] or current["seed"] != d["seed"]:
+                current = {"game": d["game"], "options": d["options"], "seed": d["seed"], "actions": []}
+                records.append(current)
+            _take_actions(current, d["actions"])
+            continue
         if kind == "game":
             if _is_start(d):
                 current = {"game": d["game"], "options": d["options"], "seed": d["seed"], "actions": []}
@@ -82,8 +90,19 @@ def games_in_log(entries, notes=None):
                 current.setdefault("missing", []).extend(range(have, n))
                 current["actions"].extend([None] * (n - have))
         elif kind == "end":
+            # PL-17: on littlefs the end entry carries the game's actions
+            if isinstance(d, dict) and isinstance(d.get("moves"), list) and d.get("game") == current["game"] \
+                    and d.get("seed", current["seed"]) == current["seed"]:
+                _take_actions(current, d["moves"])
             current = None
     return records
+
+
+def _take_actions(record, actions):
+    """The record's actions are the saved ones (every one an action dict)."""
+    if all(isinstance(a, dict) for a in actions):
+        record["actions"] = list(actions)
+        record.pop("missing", None)
 
 
 def _kept_play(obj, which, path):
@@ -173,6 +192,15 @@ def load_record(path, which=-1, notes=None):
     lines, the last one by default). notes (a list) gets a line for each
     line or entry that was skipped."""
     notes = notes if notes is not None else []
+    tail = gamefile.tail_path(path)
+    if path.endswith(".json") and os.path.isfile(path) and os.path.isfile(tail):
+        # a board's game.json saved the littlefs way: its newest actions are
+        # in game.tail beside it (usher.core.gamefile, PL-17)
+        with open(tail, "rb") as f:
+            tail_raw = f.read()
+        rec = gamefile.merge_bytes(_read(path), tail_raw)
+        if rec is not None and "k" not in rec:
+            return _checked(rec, path)
     text, bad = _decode(_read(path), path)
     if bad:
         notes.append("%d line(s) with bytes that are not UTF-8 were skipped" % bad)

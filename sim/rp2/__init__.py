@@ -98,9 +98,10 @@ def saved_phase(files):
     path = os.path.join(files, "data", "game.json")
     if not os.path.exists(path):
         return None
-    from usher.core import storage
-    with open(path) as f:
-        record = storage.decode(f.read())
+    from usher.core import gamefile
+    record = gamefile.GameFile(path).load()[0]       # base + tail on littlefs (PL-17)
+    if record is None:
+        return None
     return game.replay(games.engine(record["game"]), record).get("phase")
 
 
@@ -375,7 +376,8 @@ def acknowledged(entries):
     an action after saving it, PL-8), undos applied; None when no game runs.
     A cut between an action's save and its log line leaves an action the
     log never names: the next boot's "resume" entry gives the saved count,
-    and such actions stand as None. A resume with fewer actions than were
+    and such actions stand as None (a game whose "game" line was torn
+    starts at its first resume). A resume with fewer actions than were
     acknowledged is a lost action: the list is then returned with the
     marker LOST at its end, which no saved game matches."""
     acts = None
@@ -390,6 +392,12 @@ def acknowledged(entries):
             del acts[d["actions"]:]
         elif k == "end":
             acts = None
+        elif k == "resume" and acts is None and type(d) is dict and d.get("game") is not None \
+                and type(d.get("actions")) is int:
+            # a game whose "game" line a cut tore (saved first, logged
+            # second): the boot came back to it with this many actions,
+            # which must stay
+            acts = [None] * d["actions"]
         elif k == "resume" and acts is not None and type(d) is dict:
             n = d.get("actions", 0)
             if d.get("game") is None or n < len(acts):
@@ -467,8 +475,10 @@ def _saved_game(dump, folder):
     if r.returncode:
         return None, ("unmountable", None)
     log = read_log(os.path.join(folder, "data"))
+    from usher.core import gamefile
     try:
-        rec, source = storage.load(os.path.join(folder, "data", "game.json"), None)
+        # the base and the tail of its newest actions (usher.core.gamefile, PL-17)
+        rec, source, _problems = gamefile.GameFile(os.path.join(folder, "data", "game.json")).load()
     except storage.StorageError:
         rec, source = None, "corrupt"
     return log, (source, rec["actions"] if rec else None)
@@ -528,7 +538,11 @@ def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=Non
         steps += [cut, {"dump": dump}, {"boot": {}}]
     final = os.path.join(tmp.name, "final.img")
     steps.append({"dump": final})
-    fs_img = make_fs(os.path.join(tmp.name, "fs.img"), firmware_files(False, tmp.name))
+    # The campaign's board logs every action (device.json "log_actions", as
+    # littlefs otherwise derives them from the saves, PL-17): its log is the
+    # record of what the screen acknowledged.
+    fs_img = make_fs(os.path.join(tmp.name, "fs.img"), firmware_files(False, tmp.name)
+                     + [device_settings(tmp.name, {"log_actions": True})])
     dump_at = {idx + 1: i for i, (idx, _) in enumerate(plan)}     # dump step -> cut
     results = []
     found = {}          # cut -> (log, (source, actions)); n -> the final dump

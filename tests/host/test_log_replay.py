@@ -100,3 +100,63 @@ def test_pl10_issue14_a_log_one_action_behind_the_saved_game_is_the_documented_c
     assert p.returncode == 0, p.stdout + p.stderr
     assert "the saved game has one action more than the log" in p.stdout
     assert "Traceback" not in p.stderr
+
+
+def test_pl17_on_littlefs_the_log_derives_the_actions_from_the_saves_and_replays_identically(tmp_path):
+    # On littlefs (forced here) an action writes the save's small tail and
+    # no log line: the "end" entry carries a finished game's actions, and
+    # `usher logs` adds the running game's save as a "saved" entry.
+    from usher.core import gamefile
+    gamefile.FORCE = True
+    try:
+        data = str(tmp_path / "data")
+        app, entries, first = _play(data)
+    finally:
+        gamefile.FORCE = None
+    kinds = [e["k"] for e in entries]
+    assert "action" not in kinds and kinds.count("game") == 2 and kinds.count("end") == 1
+    assert os.path.isfile(os.path.join(data, "game.tail"))
+    raw = {}
+    for name in ("game.json", "game.tail"):
+        with open(os.path.join(data, name), "rb") as f:
+            raw[name] = f.read()
+    saved = gamefile.merge_bytes(raw["game.json"], raw["game.tail"])
+    assert saved == app.record and len(saved["actions"]) > 0
+    entries.append({"b": entries[-1]["b"], "n": entries[-1]["n"] + 1, "k": "saved", "d": saved})
+    records = replay.games_in_log(entries)
+    assert len(records) == 2 and records[0] == first and records[-1] == saved
+    assert all("missing" not in r for r in records)
+    assert game.canonical_json(replay.replay_record(records[0])) != game.canonical_json(app.state)
+    assert game.canonical_json(replay.replay_record(records[-1])) == game.canonical_json(app.state)
+    # `usher replay LOG --saved game.json` reads game.tail beside it.
+    log_path = str(tmp_path / "log.jsonl")
+    with open(log_path, "w") as f:
+        f.write("".join(json.dumps(e) + "\n" for e in entries))
+    p = subprocess.run([sys.executable, "-m", "usher_host", "replay", log_path, "--saved",
+                        os.path.join(data, "game.json")], cwd=ROOT, capture_output=True, text=True)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "identical to the device's saved game" in p.stdout
+
+
+def test_pl17_usher_logs_adds_the_boards_running_game_from_its_base_and_tail(tmp_path, monkeypatch):
+    from usher.core import gamefile
+    from usher_host import devfiles, logs
+    gamefile.FORCE = True
+    try:
+        data = str(tmp_path / "data")
+        app, entries, _first = _play(data)
+    finally:
+        gamefile.FORCE = None
+    board = {"/data/log/log0.jsonl": "".join(json.dumps(e) + "\n" for e in entries).encode()}
+    for name in ("game.json", "game.tail"):
+        with open(os.path.join(data, name), "rb") as f:
+            board["/data/" + name] = f.read()
+    monkeypatch.setattr(devfiles, "read_file", lambda conn, path: board.get(path))
+    pulled = logs.pull(None)
+    assert pulled[:-1] == entries and pulled[-1]["k"] == "saved" and pulled[-1]["d"] == app.record
+    records = replay.games_in_log(pulled)
+    assert records[-1] == app.record
+    assert game.canonical_json(replay.replay_record(records[-1])) == game.canonical_json(app.state)
+    # a board without a tail (every action logged): nothing added
+    del board["/data/game.tail"]
+    assert logs.pull(None) == entries

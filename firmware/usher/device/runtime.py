@@ -557,6 +557,8 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
                 "ticks_ms": clock.ticks_ms, "date": wallclock.now,
                 "unload_games": True,  # a finished game's code leaves RAM (docs/ui.md, Memory)
                 "qr_kernels": backend.qr_kernels()}
+    if settings.get("log_actions") is True:
+        services["log_actions"] = True   # a line per action on littlefs too (docs/log-format.md)
     rt = Runtime(app_factory or default_app_factory, canvas, display, buttons, power, log,
                  data_dir, services)
     if settings.get("trace") is True:

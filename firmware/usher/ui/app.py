@@ -14,7 +14,7 @@
 import sys
 
 from usher import VERSION, games
-from usher.core import game, storage
+from usher.core import game, gamefile, storage
 from usher.core.game import GameError
 from usher.ui import screens, seats
 from usher.ui.history import History, default_describe
@@ -81,6 +81,9 @@ class App:
         self.ui = {"routes": [], "next_seed": 1, "settings": dict(DEFAULT_SETTINGS)}  # type: dict
         seats.use(None)
         self.game_path = storage.join(data_dir, "game.json")
+        # The running game's save: on littlefs a base and a small tail of
+        # the newest actions (usher.core.gamefile, PL-17).
+        self.game_file = gamefile.GameFile(self.game_path)
         self.ui_path = storage.join(data_dir, "ui.json")
         # The text of ui.json as this App last wrote it (None: not written
         # yet, or reloaded since): most stack changes leave the routes as
@@ -140,7 +143,7 @@ class App:
             if ui.get("dice"):
                 self.ui["dice"] = ui["dice"]
         self.policy.clean_after = self.setting("clean_after")
-        rec, eng, state, notice = persist.load_game(self.game_path, self.load_engine)
+        rec, eng, state, notice = persist.load_game(self.game_file, self.load_engine)
         if notice:
             self.log("error", "game.json: " + notice)
             notices.append(("Saved game", notice))
@@ -292,7 +295,7 @@ class App:
             owner.update(options)
             options = owner
         rec, state = game.new_record(eng, options, seed)
-        storage.save(self.game_path, rec)  # saved before the screen shows it (PL-8)
+        self.game_file.save(rec)  # saved before the screen shows it (PL-8)
         self.policy.request_clean()  # a game starts: a clean refresh (PL-15)
         self.engine, self.record, self.state, self.game_id = eng, rec, state, game_id
         seats.use(options)
@@ -317,10 +320,20 @@ class App:
         except GameError as e:
             self.show_message("Not allowed", e.message)
             return False
-        storage.save(self.game_path, rec)
+        self.game_file.save(rec)
         self.record, self.state = rec, state
-        self.log("action", action)
+        if self.logs_actions():
+            self.log("action", action)
         return True
+
+    def logs_actions(self):
+        """Whether each action gets its own log line (docs/log-format.md).
+        On littlefs the saved game is the log of the running game's actions
+        and the "end" entry carries them (PL-17: a log line appended costs
+        a 4 KB erase, the save's tail none); device.json "log_actions": true
+        (services["log_actions"], the power-cut campaign's record of what
+        was acknowledged) logs them anyway."""
+        return self.services.get("log_actions") is True or not self.game_file.journal()
 
     def undo(self):
         try:
@@ -328,7 +341,7 @@ class App:
         except GameError as e:
             self.show_message("Undo", e.message)
             return False
-        storage.save(self.game_path, rec)
+        self.game_file.save(rec)
         self.record, self.state = rec, state
         # docs/log-format.md: the game now has this many actions.
         self.log("undo", {"actions": len(rec["actions"])})
@@ -344,8 +357,13 @@ class App:
             from usher.ui import playlog
             problem = playlog.keep(self)
             self._unload("usher.ui.playlog")
-        storage.delete(self.game_path)
-        self.log("end", {"game": self.game_id, "actions": len(self.record["actions"]) if self.record else 0})
+        self.game_file.delete()
+        end = {"game": self.game_id, "actions": len(self.record["actions"]) if self.record else 0}
+        if self.record is not None and not self.logs_actions():
+            # PL-17: the log's actions of this game, derived from its save
+            end["seed"] = self.record["seed"]
+            end["moves"] = self.record["actions"]
+        self.log("end", end)
         gid = self.game_id
         self._clear_game()
         self.policy.request_clean()  # a game ends: a clean refresh (PL-15)

@@ -54,11 +54,13 @@ def check_game(rec, load_engine):
     return rec, eng, state
 
 
-def load_game(path, load_engine):
-    """(record, engine, state, notice): the saved game, or Nones when there is
-    none or no copy can be used."""
+def load_game(gamefile, load_engine):
+    """(record, engine, state, notice): the saved game (a
+    usher.core.gamefile.GameFile: its base and, on littlefs, its tail of
+    newest actions, PL-17), or Nones when there is none or no copy can be
+    used."""
     try:
-        value, source, problems = storage.load_checked(path, lambda rec: check_game(rec, load_engine))
+        value, source, problems = gamefile.load(lambda rec: check_game(rec, load_engine))
     except storage.StorageError as e:
         return None, None, None, ("The saved game could not be resumed: %s. "
                                   "It was set aside; start a new game." % _detail(e))
@@ -69,6 +71,10 @@ def load_game(path, load_engine):
     if source == "backup":
         notice = ("The saved game %s. The previous copy was restored "
                   "(the last action may be missing)." % _what(problems))
+    elif problems:
+        # the base was good, its tail of newest actions was not (PL-11)
+        notice = ("The saved game's newest actions were damaged (%s). The game resumes "
+                  "without them." % "; ".join(problems))
     return rec, eng, state, notice
 
 

@@ -1,0 +1,249 @@
+# The running game's save on flash (PL-8, PL-17).
+#
+# Where the filesystem replaces a written file atomically by itself
+# (littlefs, MicroPython's board filesystem) the saved game is two files:
+#   game.json  the base: the record {"game", "options", "seed", "actions"}
+#              up to a checkpoint, written rarely, with usher.core.storage's
+#              checked save (temp file, rename, backup; sealed, CRC-32);
+#   game.tail  the newest actions after the base, sealed:
+#              {"base": CRC-32 of game.json's bytes, "n": the base's number of
+#              actions, "actions": [...]}, rewritten whole per action. It stays
+#              at most TAIL_MAX bytes, so littlefs keeps it inline in its
+#              directory's metadata: a rewrite is one metadata commit, and a
+#              4 KB erase comes only when that metadata block compacts. When
+#              the next action would take it past TAIL_MAX, the actions are
+#              folded into a new base (one data block erased) and the next
+#              tail starts from it.
+# The tail names the exact base it continues (its CRC and action count), so a
+# tail left behind by a cut between writing a new base and the next tail (or
+# by an undo behind the base, or an ended game) continues no base and is
+# ignored: an action is neither lost nor counted twice. A damaged tail is
+# named (PL-11) and the base alone is used. An older firmware's game.json (one
+# file with all actions, sealed or not) is a base without a tail: it loads as
+# it is.
+# Elsewhere (FAT on CircuitPython, a desktop folder) every save is the one
+# checked file as before (storage.save: temp file, rename, backup).
+# Portable (CPython and MicroPython).
+import json
+
+from usher.core import seal, storage
+
+# The tail file's largest size in bytes, its seal included: under littlefs's
+# inline limit (512 bytes with rp2's geometry, PL-17), measured with
+# bench/flash_ops.py.
+TAIL_MAX = 480
+# Tests force one way or the other (True: the littlefs way on any folder);
+# None: the filesystem decides (atomic()).
+FORCE = None
+
+_known = {}
+
+
+def _absolute(path):
+    if path.startswith("/"):
+        return path
+    import os
+    try:
+        cwd = os.getcwd()
+    except (AttributeError, OSError):
+        cwd = "/"
+    return storage.join(cwd, path)
+
+
+def atomic(folder):
+    """True when folder is on littlefs (a file written and closed replaces
+    the old one atomically, PL-17); False on FAT, on a desktop folder (no
+    `vfs` module: CPython, CircuitPython) or when it cannot be told."""
+    if FORCE is not None:
+        return FORCE
+    if folder in _known:
+        return _known[folder]
+    kind = False
+    try:
+        import vfs
+        path = _absolute(folder)
+        best = None
+        for fs, point in vfs.mount():
+            p = point.rstrip("/")
+            if (path == point or path.startswith(p + "/")) and (best is None or len(p) > len(best[1])):
+                best = (fs, p)
+        kind = best is not None and "Lfs" in type(best[0]).__name__
+    except Exception:
+        kind = False
+    _known[folder] = kind
+    return kind
+
+
+def tail_path(path):
+    """game.json -> game.tail"""
+    return (path[:-5] if path.endswith(".json") else path) + ".tail"
+
+
+def _crc(raw):
+    return "%08x" % seal.crc32(raw)
+
+
+def _bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def read_base(path):
+    """(record as parsed, CRC-32 of the file's bytes); ValueError when it
+    does not decode (storage.decode_bytes), OSError when unreadable."""
+    raw = _bytes(path)
+    return storage.decode_bytes(raw), _crc(raw)
+
+
+def check_tail(obj):
+    if type(obj) is not dict or type(obj.get("base")) is not str or type(obj.get("n")) is not int \
+            or type(obj.get("actions")) is not list:
+        raise ValueError("not a game's newest actions")
+    return obj
+
+
+def read_tail(path):
+    return check_tail(storage.decode_bytes(_bytes(path)))
+
+
+def merge(base, crc, tail):
+    """(record, True) with tail's actions after base's when tail continues
+    exactly this base; (base, False) otherwise."""
+    if tail is None or type(base) is not dict or type(base.get("actions")) is not list:
+        return base, False
+    if tail["base"] != crc or tail["n"] != len(base["actions"]):
+        return base, False
+    rec = dict(base)
+    rec["actions"] = base["actions"] + tail["actions"]
+    return rec, True
+
+
+def merge_bytes(base_raw, tail_raw, bak_raw=None):
+    """The record of a base's bytes (or its backup's) with the tail that
+    continues it, as the host tools read a board's files (`usher logs`,
+    `usher replay --saved`); None when no base decodes."""
+    tail = None
+    try:
+        tail = check_tail(storage.decode_bytes(tail_raw)) if tail_raw else None
+    except ValueError:
+        pass
+    for raw in (base_raw, bak_raw):
+        if not raw:
+            continue
+        try:
+            obj = storage.decode_bytes(raw)
+        except ValueError:
+            continue
+        rec, _took = merge(obj, _crc(raw), tail)
+        if type(rec) is dict and type(rec.get("actions")) is list:
+            return rec
+    return None
+
+
+def tail_bytes(crc, n, actions):
+    # JSON without spaces: more actions fit before the tail folds
+    text = json.dumps({"base": crc, "n": n, "actions": actions}, separators=(",", ":"))
+    return seal.seal_object(text).encode("utf-8")
+
+
+def _write(path, data):
+    # One open, write, close: littlefs replaces the file as a whole at close.
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def _size(path):
+    import os
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return -1
+
+
+def _name(path):
+    return path.split("/")[-1]
+
+
+class GameFile:
+    """The running game's file(s) at path (data/game.json)."""
+
+    def __init__(self, path):
+        self.path = path
+        self.tail = tail_path(path)
+        self._atomic = None
+        # (game, seed, number of actions, CRC) of the base on flash that the
+        # tail continues; None: unknown (the next save writes a base).
+        self.base = None
+        self.folds = 0
+
+    def journal(self):
+        if self._atomic is None:
+            folder = self.path[:self.path.rfind("/")] if "/" in self.path else "."
+            self._atomic = atomic(folder)
+        return self._atomic
+
+    def save(self, rec):
+        """Make rec (the whole record) the saved game before the screen shows
+        it (PL-8): on littlefs usually a rewrite of the small tail."""
+        if not self.journal():
+            storage.save(self.path, rec)
+            return
+        acts = rec["actions"]
+        b = self.base
+        if b is not None and b[0] == rec["game"] and b[1] == rec["seed"] and len(acts) >= b[2]:
+            data = tail_bytes(b[3], b[2], acts[b[2]:])
+            if len(data) <= TAIL_MAX:
+                _write(self.tail, data)
+                return
+        self._fold(rec, b is None or b[0] != rec["game"] or b[1] != rec["seed"])
+
+    def _fold(self, rec, fresh):
+        storage.save(self.path, rec)
+        self.base = (rec["game"], rec["seed"], len(rec["actions"]), _crc(_bytes(self.path)))
+        self.folds += 1
+        if fresh and storage.exists(self.tail):
+            storage._remove(self.tail)   # another game's: continues no base anyway
+
+    def load(self, check=None):
+        """(value, source, problems) as storage.load_checked: the base (main,
+        recovered temp file, backup) with the tail's actions when the tail
+        continues it, passed to check. A damaged tail is listed in problems
+        ("game.tail: reason") and left out. Raises storage.StorageError."""
+        tail, problems = None, []
+        # An empty tail is the first write of one that the power cut between
+        # littlefs's create and its close: the action in flight, never an
+        # acknowledged one (nothing else writes it empty).
+        if storage.exists(self.tail) and _size(self.tail) != 0:
+            try:
+                tail = read_tail(self.tail)
+            except Exception as e:
+                problems.append("%s: %s" % (_name(self.tail), storage._reason(e)))
+        used = []
+
+        def read(p):
+            obj, crc = read_base(p)
+            rec, _took = merge(obj, crc, tail)
+            used.append((obj, crc))
+            return rec
+
+        value, source, more = storage.load_checked(self.path, check, None, read)
+        problems.extend(more)
+        self.base = None
+        if source != "none" and used:
+            obj, crc = used[-1]
+            try:
+                self.base = (obj["game"], obj["seed"], len(obj["actions"]), crc)
+            except (KeyError, TypeError):
+                self.base = None        # (unchecked: not a record; the next save writes a base)
+        elif tail is not None or problems:
+            storage._remove(self.tail)   # a tail without its base: an ended game's
+        return value, source, problems
+
+    def delete(self):
+        """Forget the saved game: the base first (its backup and temp file
+        before it, storage.delete), then the tail, so a cut inside leaves the
+        whole game or a tail that continues nothing (ignored), never an
+        older copy of the game."""
+        storage.delete(self.path)
+        storage._remove(self.tail)
+        self.base = None

@@ -1,0 +1,356 @@
+# The running game's save on littlefs (PL-17, PL-8, PL-11): a base game.json
+# and an inline tail of the newest actions (usher.core.gamefile). The format
+# tests force the littlefs way on any folder (gamefile.FORCE); the power-cut
+# test runs a real littlefs (MicroPython's VfsLfs2 with rp2's geometry on a
+# RAM block device) and cuts the power inside every few flash programs and
+# erases of whole games, on the unix port (CPython has no littlefs: skipped).
+import mptest
+
+from usher import games
+from usher.core import gamefile, storage
+from usher.ui.app import App
+from usher.ui.canvas import new_canvas
+from usher.ui.widgets import MessageBox
+
+
+def _app(d):
+    return App(new_canvas()[1], d, {"battery": lambda: 76, "board": "test"})
+
+
+def _notices(app):
+    return " ".join([" ".join(s.lines) for s in app.stack if isinstance(s, MessageBox)])
+
+
+def _size(path):
+    import os
+    return os.stat(path)[6]
+
+
+def _play_bot(app, gid, seed, limit=None):
+    from usher.core import rng
+    app.start_game(gid, {}, seed)
+    bot = games.bot(gid)
+    brng = rng.new_state(seed ^ 0x5A5A)
+    n = 0
+    while limit is None or n < limit:
+        a = bot.next_action(app.state, brng)
+        if a is None:
+            break
+        assert app.play(a), a
+        n += 1
+        yield a
+
+
+def _forced(fn):
+    gamefile.FORCE = True
+    try:
+        fn()
+    finally:
+        gamefile.FORCE = None
+
+
+def test_pl17_each_action_rewrites_only_the_small_tail_and_a_full_tail_folds_into_the_base():
+    def body():
+        d = mptest.tmpdir()
+        app = _app(d)
+        app.start()
+        sizes = []
+        for _a in _play_bot(app, "seatwars", 41, 30):
+            sizes.append(_size(d + "/game.tail"))
+            # every action resumes exactly (a new App reads base + tail)
+            other = _app(d)
+            other.start()
+            assert other.record == app.record, len(app.record["actions"])
+            assert not _notices(other)
+        assert max(sizes) <= gamefile.TAIL_MAX
+        assert app.game_file.folds >= 2          # the start and at least one fold
+        # base + tail hold every action once
+        assert gamefile.GameFile(d + "/game.json").load()[0] == app.record
+    _forced(body)
+
+
+def test_pl17_a_cut_between_a_fold_and_the_next_tail_neither_loses_nor_doubles_an_action():
+    def body():
+        d = mptest.tmpdir()
+        app = _app(d)
+        app.start()
+        stale = None
+        for _a in _play_bot(app, "seatwars", 42, 40):
+            folds = app.game_file.folds
+            if stale is not None and folds > stale[0]:
+                # the fold just happened: put the previous tail back, as a cut
+                # right after the new base was written would have left it
+                with open(d + "/game.tail", "wb") as f:
+                    f.write(stale[1])
+                other = _app(d)
+                other.start()
+                assert other.record == app.record
+                assert not _notices(other)
+                return
+            try:
+                with open(d + "/game.tail", "rb") as f:
+                    stale = (folds, f.read())
+            except OSError:
+                stale = (folds, None)
+        raise AssertionError("no fold in 40 actions")
+    _forced(body)
+
+
+def test_pl17_an_undo_behind_the_base_and_new_actions_after_it_resume_exactly():
+    def body():
+        d = mptest.tmpdir()
+        app = _app(d)
+        app.start()
+        played = list(_play_bot(app, "seatwars", 43, 25))
+        base_n = app.game_file.base[2]
+        while len(app.record["actions"]) > base_n - 2:
+            assert app.undo()
+            other = _app(d)
+            other.start()
+            assert other.record == app.record
+        assert app.play(played[len(app.record["actions"])])
+        other = _app(d)
+        other.start()
+        assert other.record == app.record
+    _forced(body)
+
+
+def test_pl11_a_damaged_tail_is_named_and_the_base_resumes():
+    def body():
+        d = mptest.tmpdir()
+        app = _app(d)
+        app.start()
+        for _a in _play_bot(app, "seatwars", 44, 3):
+            pass
+        with open(d + "/game.tail", "rb") as f:
+            raw = bytearray(f.read())
+        raw[len(raw) // 2] ^= 0x04
+        with open(d + "/game.tail", "wb") as f:
+            f.write(raw)
+        other = _app(d)
+        other.start()
+        base = storage.load(d + "/game.json")[0]
+        assert other.record == base and len(base["actions"]) < 3
+        assert "game.tail" in _notices(other) and "newest actions" in _notices(other)
+    _forced(body)
+
+
+def test_pl17_an_older_single_file_save_loads_on_littlefs_and_the_next_action_keeps_it():
+    def body():
+        d = mptest.tmpdir()
+        gamefile.FORCE = False
+        app = _app(d)
+        app.start()
+        for _a in _play_bot(app, "seatwars", 45, 6):
+            pass
+        rec = app.record
+        import json
+        with open(d + "/game.json", "w") as f:        # no seal, no tail: an old firmware's
+            f.write(json.dumps(rec))
+        gamefile.FORCE = True
+        other = _app(d)
+        other.start()
+        assert other.record == rec and not _notices(other)
+        a = games.bot("seatwars").next_action(other.state, [1, 2])
+        assert other.play(a)
+        again = _app(d)
+        again.start()
+        assert again.record == other.record and len(again.record["actions"]) == 7
+    _forced(body)
+
+
+def test_pl8_an_ended_game_leaves_no_tail_and_a_lone_tail_is_never_a_game():
+    def body():
+        d = mptest.tmpdir()
+        app = _app(d)
+        app.start()
+        for _a in _play_bot(app, "seatwars", 46, 3):
+            pass
+        with open(d + "/game.tail", "rb") as f:
+            tail = f.read()
+        app.end_game()
+        assert not storage.exists(d + "/game.tail") and not storage.exists(d + "/game.json")
+        with open(d + "/game.tail", "wb") as f:       # a cut between the two removals
+            f.write(tail)
+        other = _app(d)
+        other.start()
+        assert other.record is None and not _notices(other)
+        assert not storage.exists(d + "/game.tail")
+    _forced(body)
+
+
+def test_pl17_only_littlefs_takes_the_tail_way():
+    assert gamefile.atomic(mptest.tmpdir()) is False      # a desktop folder / the unix port's
+    try:
+        import vfs
+    except ImportError:
+        return
+    if not hasattr(vfs, "VfsLfs2"):
+        return                      # no littlefs in this port
+    dev = _Flash(32)
+    vfs.VfsLfs2.mkfs(dev, progsize=256)
+    vfs.mount(vfs.VfsLfs2(dev, progsize=256), "/lfs_kind")
+    try:
+        assert gamefile.atomic("/lfs_kind/data") is True
+    finally:
+        vfs.umount("/lfs_kind")
+
+
+# --- power cuts on a real littlefs (unix port) -----------------------------------------
+
+BLOCK = 4096
+STRIDE = 1          # every flash operation of the run
+
+
+class _Flash:
+    """A RAM flash with rp2's block size. cut_at: the flash operation
+    (program or erase, counted from 1) inside which the power goes: the
+    flash as that operation left it half done is kept as image (what the
+    next boot finds); the run itself goes on (nothing is raised inside
+    littlefs), so the saves that returned before it are known."""
+
+    def __init__(self, blocks, data=None):
+        self.blocks = blocks
+        self.data = bytearray(data) if data is not None else bytearray(b"\xff" * (BLOCK * blocks))
+        self.ops = 0
+        self.cut_at = None
+        self.image = None
+
+    def _op(self, a, new):
+        self.ops += 1
+        if self.ops == self.cut_at:
+            k = len(new) // 2
+            old = self.data[a + k:a + len(new)]
+            self.data[a:a + k] = new[:k]
+            self.image = bytes(self.data)
+            self.data[a + k:a + len(new)] = old
+        self.data[a:a + len(new)] = new
+
+    def readblocks(self, n, buf, off=0):
+        a = n * BLOCK + off
+        buf[:] = self.data[a:a + len(buf)]
+
+    def writeblocks(self, n, buf, off=None):
+        if off is None:
+            self.ioctl(6, n)
+            off = 0
+        self._op(n * BLOCK + off, bytes(buf))
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return BLOCK
+        if op == 6:
+            self._op(arg * BLOCK, b"\xff" * BLOCK)
+        return 0
+
+
+def _session(dev, point, gid, seed, limit, undo_every=7):
+    """Play on dev mounted at point; [(flash operations done when it
+    returned, record)] per save (the game's start included)."""
+    import vfs
+    from usher.core import rng
+    vfs.mount(vfs.VfsLfs2(dev, progsize=256), point)
+    saves = []
+    try:
+        d = point + "/data"
+        app = _app(d)
+        app.start()
+        app.start_game(gid, {}, seed)
+        saves.append((dev.ops, dict(app.record, actions=list(app.record["actions"]))))
+        bot = games.bot(gid)
+        brng = rng.new_state(seed ^ 0x5A5A)
+        n = 0
+        while n < limit:
+            n += 1
+            if n % undo_every == 0:
+                app.undo()
+            else:
+                a = bot.next_action(app.state, brng)
+                if a is None:
+                    break
+                assert app.play(a), a
+            saves.append((dev.ops, dict(app.record, actions=list(app.record["actions"]))))
+    finally:
+        vfs.umount(point)
+    return saves
+
+
+def _resumed(data, point):
+    import vfs
+    dev = _Flash(len(data) // BLOCK, data)
+    vfs.mount(vfs.VfsLfs2(dev, progsize=256), point)
+    try:
+        app = _app(point + "/data")
+        app.start()
+        return app.record, _notices(app)
+    finally:
+        vfs.umount(point)
+
+
+def test_pl17_power_cuts_inside_flash_operations_on_littlefs_lose_no_acknowledged_action():
+    try:
+        import vfs
+    except ImportError:
+        return                      # CPython (bench/rp2.py --cuts on the chip)
+    if not hasattr(vfs, "VfsLfs2"):
+        return                      # a port without littlefs
+    import gc
+    blocks = 16
+    fresh = _Flash(blocks)
+    vfs.VfsLfs2.mkfs(fresh, progsize=256)
+    clean = bytes(fresh.data)
+    full = _session(_Flash(blocks, clean), "/lfs_run", "seatwars", 71, 40)
+    total = full[-1][0]
+    assert total > 40
+    cuts = lost = 0
+    k = full[0][0] + 1              # the first operation after the game's first save
+    while k <= total:
+        dev = _Flash(blocks, clean)
+        dev.cut_at = k
+        saves = _session(dev, "/lfs_run", "seatwars", 71, 40)
+        assert saves == full        # the same run: the cut is only kept aside
+        done = [rec for ops, rec in saves if ops < k]
+        acked = done[-1]            # the last save that returned before the cut
+        nxt = saves[len(done)][1]   # the one in flight
+        rec, notice = _resumed(dev.image, "/lfs_cut")
+        cuts += 1
+        if rec != acked and rec != nxt:
+            lost += 1
+            print("cut at op %d: resumed %s actions, acknowledged %d" % (
+                k, None if rec is None else len(rec["actions"]), len(acked["actions"])))
+        assert not notice, notice
+        k += STRIDE
+        gc.collect()
+    assert cuts > 10 and lost == 0, (cuts, lost)
+    print("littlefs power cuts: %d cuts of %d flash operations, %d lost" % (cuts, total, lost))
+
+
+def test_pl17_every_bit_flip_of_the_tail_is_named_or_harmless_never_silent():
+    def body():
+        d = mptest.tmpdir()
+        app = _app(d)
+        app.start()
+        for _a in _play_bot(app, "seatwars", 47, 4):
+            pass
+        good = app.record
+        with open(d + "/game.tail", "rb") as f:
+            raw = f.read()
+        named = same = 0
+        for i in range(0, len(raw), 3):          # every third byte, one bit each (rotating)
+            bad = bytearray(raw)
+            bad[i] ^= 1 << (i % 8)
+            with open(d + "/game.tail", "wb") as f:
+                f.write(bad)
+            other = _app(d)
+            other.start()
+            if other.record == good:
+                same += 1                        # e.g. a flip in the seal's hex case? never silent
+                assert not _notices(other) or "game.tail" in _notices(other)
+            else:
+                assert "game.tail" in _notices(other), i
+                assert len(other.record["actions"]) < len(good["actions"])
+                named += 1
+        assert named > 0 and named + same == (len(raw) + 2) // 3
+    _forced(body)
