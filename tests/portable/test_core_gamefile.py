@@ -199,6 +199,7 @@ def test_pl17_only_littlefs_takes_the_tail_way():
 # --- power cuts on a real littlefs (unix port) -----------------------------------------
 
 BLOCK = 4096
+ERASED = b"\xff" * BLOCK
 STRIDE = 1          # every flash operation of the run
 
 
@@ -209,12 +210,22 @@ class _Flash:
     next boot finds); the run itself goes on (nothing is raised inside
     littlefs), so the saves that returned before it are known."""
 
-    def __init__(self, blocks, data=None):
+    def __init__(self, blocks, data=None, buf=None, image=None):
+        # buf, image: bytearrays of the flash's size to reuse (the 32-bit
+        # frozen port's 1 MB heap has no room for a new 64 KB pair per cut)
         self.blocks = blocks
-        self.data = bytearray(data) if data is not None else bytearray(b"\xff" * (BLOCK * blocks))
+        if buf is None:
+            buf = bytearray(BLOCK * blocks)
+        if data is None:
+            for b in range(blocks):
+                buf[b * BLOCK:(b + 1) * BLOCK] = ERASED
+        else:
+            buf[:] = data
+        self.data = buf
         self.ops = 0
         self.cut_at = None
-        self.image = None
+        self.image = image
+        self.cut = False
 
     def _op(self, a, new):
         self.ops += 1
@@ -222,7 +233,10 @@ class _Flash:
             k = len(new) // 2
             old = self.data[a + k:a + len(new)]
             self.data[a:a + k] = new[:k]
-            self.image = bytes(self.data)
+            if self.image is None:
+                self.image = bytearray(len(self.data))
+            self.image[:] = self.data
+            self.cut = True
             self.data[a + k:a + len(new)] = old
         self.data[a:a + len(new)] = new
 
@@ -242,7 +256,7 @@ class _Flash:
         if op == 5:
             return BLOCK
         if op == 6:
-            self._op(arg * BLOCK, b"\xff" * BLOCK)
+            self._op(arg * BLOCK, ERASED)
         return 0
 
 
@@ -277,9 +291,9 @@ def _session(dev, point, gid, seed, limit, undo_every=7):
     return saves
 
 
-def _resumed(data, point):
+def _resumed(data, point, buf=None):
     import vfs
-    dev = _Flash(len(data) // BLOCK, data)
+    dev = _Flash(len(data) // BLOCK, data, buf)
     vfs.mount(vfs.VfsLfs2(dev, progsize=256), point)
     try:
         app = _app(point + "/data")
@@ -301,20 +315,25 @@ def test_pl17_power_cuts_inside_flash_operations_on_littlefs_lose_no_acknowledge
     fresh = _Flash(blocks)
     vfs.VfsLfs2.mkfs(fresh, progsize=256)
     clean = bytes(fresh.data)
-    full = _session(_Flash(blocks, clean), "/lfs_run", "seatwars", 71, 40)
+    fresh = None
+    run_buf = bytearray(BLOCK * blocks)      # reused by every cut
+    image_buf = bytearray(BLOCK * blocks)
+    resume_buf = bytearray(BLOCK * blocks)
+    full = _session(_Flash(blocks, clean, run_buf), "/lfs_run", "seatwars", 71, 40)
     total = full[-1][0]
     assert total > 40
     cuts = lost = 0
     k = full[0][0] + 1              # the first operation after the game's first save
     while k <= total:
-        dev = _Flash(blocks, clean)
+        dev = _Flash(blocks, clean, run_buf, image_buf)
         dev.cut_at = k
         saves = _session(dev, "/lfs_run", "seatwars", 71, 40)
         assert saves == full        # the same run: the cut is only kept aside
         done = [rec for ops, rec in saves if ops < k]
         acked = done[-1]            # the last save that returned before the cut
         nxt = saves[len(done)][1]   # the one in flight
-        rec, notice = _resumed(dev.image, "/lfs_cut")
+        assert dev.cut
+        rec, notice = _resumed(dev.image, "/lfs_cut", resume_buf)
         cuts += 1
         if rec != acked and rec != nxt:
             lost += 1
