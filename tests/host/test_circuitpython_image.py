@@ -180,7 +180,7 @@ def test_drive_folder_layout(tmp_path, monkeypatch):
     mods = sorted(os.path.relpath(os.path.join(r, n), os.path.join(ROOT, "firmware"))
                   for r, _d, fs in os.walk(os.path.join(ROOT, "firmware", "usher"))
                   for n in fs if n.endswith(".py"))
-    # usher.device.pack (viper, for MicroPython's panel drivers) stays out
+    # usher.device.pack and qr_kernels (viper, MicroPython only) stay out
     skipped = [os.path.join("usher", m) for m in ci.MICROPYTHON_ONLY]
     assert skipped and all(m in mods for m in skipped)
     assert files[2:] == sorted(["lib/" + m[:-3] + ".mpy" for m in mods if m not in skipped]
