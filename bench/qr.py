@@ -39,6 +39,42 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 MP = os.path.join(ROOT, ".venv", "bin", "micropython")
 
+# Both bench scripts' heap search (a script defines once()).
+FITS = """
+
+def fits(room):
+    # Leave only `room` bytes free (ballast blocks take the rest), then
+    # encode and draw (once()): True when that was enough.
+    gc.collect()
+    ballast = []
+    for size in (4096, 256, 32):
+        try:
+            while gc.mem_free() > room + 2 * size:
+                ballast.append(bytearray(size))
+        except MemoryError:
+            pass
+    try:
+        once()
+        ok = True
+    except MemoryError:
+        ok = False
+    ballast = None
+    gc.collect()
+    return ok
+
+
+def least_room(hi, step):
+    # The least free heap (step bytes apart) in which once() completes.
+    lo = 0
+    while hi - lo > step:
+        mid = (lo + hi) // 2
+        if fits(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+"""
+
 WORK = """
 import gc, time
 from usher import qr
@@ -68,27 +104,7 @@ def once():
     share_screen.draw_code(c, code, 3, 3, 1)
     return code
 
-
-def fits(room):
-    # Leave only `room` bytes free (ballast blocks take the rest), then
-    # encode and draw: True when that was enough.
-    gc.collect()
-    ballast = []
-    for size in (4096, 256, 32):
-        try:
-            while gc.mem_free() > room + 2 * size:
-                ballast.append(bytearray(size))
-        except MemoryError:
-            pass
-    try:
-        once()
-        ok = True
-    except MemoryError:
-        ok = False
-    ballast = None
-    gc.collect()
-    return ok
-
+%(fits)s
 
 times = []
 for _ in range(%(runs)d):
@@ -108,13 +124,7 @@ print("times", times[len(times) // 2], times[0])
 print("parts", p[0], p[1], p[2])
 print("live", live)
 code = None
-lo, hi = 0, 96 * 1024
-while hi - lo > 64:
-    mid = (lo + hi) // 2
-    if fits(mid):
-        hi = mid
-    else:
-        lo = mid
+hi = least_room(96 * 1024, 64)
 print("peak", hi)
 """
 
@@ -180,7 +190,7 @@ buf, c = new_canvas()
 data = bytes([(i * 37 + 11) & 0xFF for i in range(qr.capacity(26, "L"))])
 
 
-def once(kernels):
+def once(kernels=K):
     code = qr.encode(data, "L", kernels=kernels)
     share_screen.draw_code(c, code, 3, 3, 1)
     return code
@@ -194,36 +204,12 @@ def timed(kernels):
     share_screen.draw_code(c, code, 3, 3, 1)
     return time.ticks_diff(t1, t0), time.ticks_diff(time.ticks_us(), t1)
 
+""" + FITS + """
 
-def fits(room):
-    gc.collect()
-    ballast = []
-    for size in (4096, 256, 32):
-        try:
-            while gc.mem_free() > room + 2 * size:
-                ballast.append(bytearray(size))
-        except MemoryError:
-            pass
-    try:
-        once(K)
-        ok = True
-    except MemoryError:
-        ok = False
-    ballast = None
-    gc.collect()
-    return ok
-
-
-once(K)   # the kernels' module and the tables in place, as after a first share
+once()   # the kernels' module and the tables in place, as after a first share
 runs = sorted([timed(K) for _ in range(3)])
 slow = timed(None)
-lo, hi = 0, 48 * 1024
-while hi - lo > 128:
-    mid = (lo + hi) // 2
-    if fits(mid):
-        hi = mid
-    else:
-        lo = mid
+hi = least_room(48 * 1024, 128)
 try:
     os.mkdir("/data")
 except OSError:
@@ -336,7 +322,7 @@ def main(argv):
     ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--chip", action="store_true", help="also on the emulated RP2040")
     a = ap.parse_args(argv)
-    p = run(WORK % {"runs": a.runs})
+    p = run(WORK % {"runs": a.runs, "fits": FITS})
     if p.returncode != 0:
         sys.exit(p.stdout + p.stderr)
     vals = dict((ln.split()[0], [int(x) for x in ln.split()[1:]]) for ln in p.stdout.splitlines()

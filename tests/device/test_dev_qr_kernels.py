@@ -7,17 +7,7 @@
 from usher import qr
 from usher.device import qr_kernels as K
 
-
-class Rand:
-    def __init__(self, seed):
-        self.x = seed
-
-    def byte(self):
-        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.x >> 16) & 0xFF
-
-    def data(self, n):
-        return bytes([self.byte() for _ in range(n)])
+from test_qr import Rand   # tests/portable: the same bytes on every runtime
 
 
 def _matrix(data, v, ec, columns, kernels=None):

@@ -333,10 +333,10 @@ def penalty(rows, frows, pat, n, s, scratch):
     applied in place, the rows scored, then the columns (the rows
     transposed into scratch, n * s bytes), and the mask taken off again."""
     apply_mask(rows, frows, pat, n, s)
-    p = int(_lines(rows, n, s)) + 3 * int(_blocks(rows, n, s))
-    dark = int(_dark(rows, n * s))
+    p = _lines(rows, n, s) + 3 * _blocks(rows, n, s)
+    dark = _dark(rows, n * s)
     _transpose(rows, scratch, n, s)
-    p += int(_lines(scratch, n, s))
+    p += _lines(scratch, n, s)
     apply_mask(rows, frows, pat, n, s)
     cells = n * n
     # Rule 4: 10 for each full 5% the dark share is away from 50%.

@@ -492,7 +492,7 @@ def load_qr_kernels():
     (the encoder's bytecode is then used: the same code, slower)."""
     try:
         from usher.device import qr_kernels
-    except (ImportError, SyntaxError, ValueError):
+    except (ImportError, SyntaxError, ValueError):   # ValueError: a .mpy of another arch
         return None
     return qr_kernels
 
