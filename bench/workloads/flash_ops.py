@@ -70,10 +70,10 @@ def main(name):
     per_file = {}
 
     def counted(key, fn):
-        def wrapped(*args):
+        def wrapped(*args, **kw):
             e, b = dev.erases, dev.bytes
             try:
-                return fn(*args)
+                return fn(*args, **kw)
             finally:
                 c = per_file.setdefault(key(*args), [0, 0, 0])
                 c[0] += 1

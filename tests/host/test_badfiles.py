@@ -32,15 +32,29 @@ def test_issue14_7_data_check_is_linear_and_has_the_devices_size_limit(tmp_path)
         status, out, err, exc = call(cli.main, ["data", "check", kind, p])
         assert exc is None and status == 1 and "too big" in err and str(MAX_BYTES) in err, (kind, err)
     text = "".join("panel p%d\n" % i for i in range(40000))      # 400 KB, 40,000 names
-    t0 = time.perf_counter()
-    found, defects = panels.parse_panels(text)
     small = "".join("panel p%d\n" % i for i in range(4000))
-    t1 = time.perf_counter()
-    panels.parse_panels(small)
-    t2 = time.perf_counter()
-    assert len(found) == 40000
-    # Ten times the names: well under a hundred times the time (quadratic was 100x).
-    assert (t1 - t0) < 40 * max(t2 - t1, 1e-3), (t1 - t0, t2 - t1)
+    found, defects = panels.parse_panels(text)
+    assert len(found) == 40000 and defects      # names without tickets: one defect each, still linear
+    # Ten times the names: well under a hundred times the work (quadratic was
+    # 100x). CPU time of this process, collector off, best of three: a loaded
+    # machine (CI's other lane) neither descheduled nor collected into it.
+    big_cpu, small_cpu = _best_cpu(panels.parse_panels, text), _best_cpu(panels.parse_panels, small)
+    assert big_cpu < 40 * max(small_cpu, 1e-3), (big_cpu, small_cpu)
+
+
+def _best_cpu(fn, arg, tries=3):
+    import gc
+    best = None
+    gc.disable()
+    try:
+        for _ in range(tries):
+            t0 = time.process_time()
+            fn(arg)
+            spent = time.process_time() - t0
+            best = spent if best is None else min(best, spent)
+    finally:
+        gc.enable()
+    return best
 
 
 def test_issue19_11_data_check_messages_say_what_is_wrong_and_nothing_else(tmp_path):

@@ -107,12 +107,12 @@ def test_pl17_on_littlefs_the_log_derives_the_actions_from_the_saves_and_replays
     # no log line: the "end" entry carries a finished game's actions, and
     # `usher logs` adds the running game's save as a "saved" entry.
     from usher.core import gamefile
-    gamefile.FORCE = True
+    storage.FORCE = True
     try:
         data = str(tmp_path / "data")
         app, entries, first = _play(data)
     finally:
-        gamefile.FORCE = None
+        storage.FORCE = None
     kinds = [e["k"] for e in entries]
     assert "action" not in kinds and kinds.count("game") == 2 and kinds.count("end") == 1
     assert os.path.isfile(os.path.join(data, "game.tail"))
@@ -139,14 +139,13 @@ def test_pl17_on_littlefs_the_log_derives_the_actions_from_the_saves_and_replays
 
 
 def test_pl17_usher_logs_adds_the_boards_running_game_from_its_base_and_tail(tmp_path, monkeypatch):
-    from usher.core import gamefile
     from usher_host import devfiles, logs
-    gamefile.FORCE = True
+    storage.FORCE = True
     try:
         data = str(tmp_path / "data")
         app, entries, _first = _play(data)
     finally:
-        gamefile.FORCE = None
+        storage.FORCE = None
     board = {"/data/log/log0.jsonl": "".join(json.dumps(e) + "\n" for e in entries).encode()}
     for name in ("game.json", "game.tail"):
         with open(os.path.join(data, name), "rb") as f:

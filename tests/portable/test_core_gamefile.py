@@ -1,6 +1,6 @@
 # The running game's save on littlefs (PL-17, PL-8, PL-11): a base game.json
 # and an inline tail of the newest actions (usher.core.gamefile). The format
-# tests force the littlefs way on any folder (gamefile.FORCE); the power-cut
+# tests force the littlefs way on any folder (storage.FORCE); the power-cut
 # test runs a real littlefs (MicroPython's VfsLfs2 with rp2's geometry on a
 # RAM block device) and cuts the power inside every few flash programs and
 # erases of whole games, on the unix port (CPython has no littlefs: skipped).
@@ -42,11 +42,11 @@ def _play_bot(app, gid, seed, limit=None):
 
 
 def _forced(fn):
-    gamefile.FORCE = True
+    storage.FORCE = True
     try:
         fn()
     finally:
-        gamefile.FORCE = None
+        storage.FORCE = None
 
 
 def test_pl17_each_action_rewrites_only_the_small_tail_and_a_full_tail_folds_into_the_base():
@@ -138,7 +138,7 @@ def test_pl11_a_damaged_tail_is_named_and_the_base_resumes():
 def test_pl17_an_older_single_file_save_loads_on_littlefs_and_the_next_action_keeps_it():
     def body():
         d = mptest.tmpdir()
-        gamefile.FORCE = False
+        storage.FORCE = False
         app = _app(d)
         app.start()
         for _a in _play_bot(app, "seatwars", 45, 6):
@@ -147,7 +147,7 @@ def test_pl17_an_older_single_file_save_loads_on_littlefs_and_the_next_action_ke
         import json
         with open(d + "/game.json", "w") as f:        # no seal, no tail: an old firmware's
             f.write(json.dumps(rec))
-        gamefile.FORCE = True
+        storage.FORCE = True
         other = _app(d)
         other.start()
         assert other.record == rec and not _notices(other)
@@ -179,8 +179,41 @@ def test_pl8_an_ended_game_leaves_no_tail_and_a_lone_tail_is_never_a_game():
     _forced(body)
 
 
+def test_pl17_on_littlefs_small_files_are_written_in_place_the_base_keeps_its_backup():
+    # littlefs replaces a closed file whole (PL-17): ui.json, a kept play's
+    # record and the roster need no temp file, rename or backup (each a
+    # metadata commit); the running game's base, rewritten only at a fold,
+    # keeps its backup. An empty file there is a first write cut before its
+    # close: no copy, not a damaged one.
+    import os
+
+    def body():
+        d = mptest.tmpdir()
+        app = _app(d)
+        app.start()
+        for _a in _play_bot(app, "seatwars", 43, 30):
+            pass
+        names = os.listdir(d)
+        assert "ui.json" in names and "ui.json.bak" not in names and "ui.json.tmp" not in names, names
+        assert app.game_file.folds >= 2 and "game.json.bak" in names, names
+        with open(d + "/ui.json", "w"):
+            pass                                  # created, never closed with content
+        other = _app(d)
+        other.start()
+        assert other.record == app.record and not _notices(other), _notices(other)
+    _forced(body)
+    # elsewhere (a desktop folder, FAT) a save goes through the temp file
+    d = mptest.tmpdir()
+    storage.save(d + "/x.json", {"a": 1})
+    storage.save(d + "/x.json", {"a": 2})
+    assert storage.load(d + "/x.json") == ({"a": 2}, "main") and storage.exists(d + "/x.json.bak")
+    with open(d + "/x.json", "w"):
+        pass
+    assert storage.load_checked(d + "/x.json") == ({"a": 1}, "backup", ["x.json: empty"])
+
+
 def test_pl17_only_littlefs_takes_the_tail_way():
-    assert gamefile.atomic(mptest.tmpdir()) is False      # a desktop folder / the unix port's
+    assert storage.atomic(mptest.tmpdir()) is False      # a desktop folder / the unix port's
     try:
         import vfs
     except ImportError:
@@ -191,7 +224,7 @@ def test_pl17_only_littlefs_takes_the_tail_way():
     vfs.VfsLfs2.mkfs(dev, progsize=256)
     vfs.mount(vfs.VfsLfs2(dev, progsize=256), "/lfs_kind")
     try:
-        assert gamefile.atomic("/lfs_kind/data") is True
+        assert storage.atomic("/lfs_kind/data") is True
     finally:
         vfs.umount("/lfs_kind")
 
@@ -323,22 +356,24 @@ def test_pl17_power_cuts_inside_flash_operations_on_littlefs_lose_no_acknowledge
     total = full[-1][0]
     assert total > 40
     cuts = lost = 0
-    k = full[0][0] + 1              # the first operation after the game's first save
+    # From the first flash operation: the App's first ui.json and the
+    # game's start (written in place on littlefs, PL-17) are cut too.
+    k = 1
     while k <= total:
         dev = _Flash(blocks, clean, run_buf, image_buf)
         dev.cut_at = k
         saves = _session(dev, "/lfs_run", "seatwars", 71, 40)
         assert saves == full        # the same run: the cut is only kept aside
         done = [rec for ops, rec in saves if ops < k]
-        acked = done[-1]            # the last save that returned before the cut
+        acked = done[-1] if done else None   # the last save that returned before the cut
         nxt = saves[len(done)][1]   # the one in flight
         assert dev.cut
         rec, notice = _resumed(dev.image, "/lfs_cut", resume_buf)
         cuts += 1
         if rec != acked and rec != nxt:
             lost += 1
-            print("cut at op %d: resumed %s actions, acknowledged %d" % (
-                k, None if rec is None else len(rec["actions"]), len(acked["actions"])))
+            print("cut at op %d: resumed %s actions, acknowledged %s" % (
+                k, None if rec is None else len(rec["actions"]), acked and len(acked["actions"])))
         assert not notice, notice
         k += STRIDE
         gc.collect()

@@ -4,7 +4,9 @@
 # (littlefs, MicroPython's board filesystem) the saved game is two files:
 #   game.json  the base: the record {"game", "options", "seed", "actions"}
 #              up to a checkpoint, written rarely, with usher.core.storage's
-#              checked save (temp file, rename, backup; sealed, CRC-32);
+#              checked save with its backup (temp file, rename, backup:
+#              the game's one copy that is not rewritten per action;
+#              sealed, CRC-32);
 #   game.tail  the newest actions after the base, sealed:
 #              {"base": CRC-32 of game.json's bytes, "n": the base's number of
 #              actions, "actions": [...]}, rewritten whole per action. It stays
@@ -32,48 +34,6 @@ from usher.core import seal, storage
 # inline limit (512 bytes with rp2's geometry, PL-17), measured with
 # bench/flash_ops.py.
 TAIL_MAX = 480
-# Tests force one way or the other (True: the littlefs way on any folder);
-# None: the filesystem decides (atomic()).
-FORCE = None
-
-_known = {}
-
-
-def _absolute(path):
-    if path.startswith("/"):
-        return path
-    import os
-    try:
-        cwd = os.getcwd()
-    except (AttributeError, OSError):
-        cwd = "/"
-    return storage.join(cwd, path)
-
-
-def atomic(folder):
-    """True when folder is on littlefs (a file written and closed replaces
-    the old one atomically, PL-17); False on FAT, on a desktop folder (no
-    `vfs` module: CPython, CircuitPython) or when it cannot be told."""
-    if FORCE is not None:
-        return FORCE
-    if folder in _known:
-        return _known[folder]
-    kind = False
-    try:
-        import vfs
-        path = _absolute(folder)
-        best = None
-        for fs, point in vfs.mount():
-            p = point.rstrip("/")
-            if (path == point or path.startswith(p + "/")) and (best is None or len(p) > len(best[1])):
-                best = (fs, p)
-        kind = best is not None and "Lfs" in type(best[0]).__name__
-    except Exception:
-        kind = False
-    _known[folder] = kind
-    return kind
-
-
 def tail_path(path):
     """game.json -> game.tail"""
     return (path[:-5] if path.endswith(".json") else path) + ".tail"
@@ -152,14 +112,6 @@ def _write(path, data):
         f.write(data)
 
 
-def _size(path):
-    import os
-    try:
-        return os.stat(path)[6]
-    except OSError:
-        return -1
-
-
 def _name(path):
     return path.split("/")[-1]
 
@@ -178,8 +130,7 @@ class GameFile:
 
     def journal(self):
         if self._atomic is None:
-            folder = self.path[:self.path.rfind("/")] if "/" in self.path else "."
-            self._atomic = atomic(folder)
+            self._atomic = storage.atomic(storage.folder_of(self.path))
         return self._atomic
 
     def save(self, rec):
@@ -198,7 +149,7 @@ class GameFile:
         self._fold(rec, b is None or b[0] != rec["game"] or b[1] != rec["seed"])
 
     def _fold(self, rec, fresh):
-        storage.save(self.path, rec)
+        storage.save(self.path, rec, backup=True)   # the base keeps its backup
         self.base = (rec["game"], rec["seed"], len(rec["actions"]), _crc(_bytes(self.path)))
         self.folds += 1
         if fresh and storage.exists(self.tail):
@@ -213,7 +164,7 @@ class GameFile:
         # An empty tail is the first write of one that the power cut between
         # littlefs's create and its close: the action in flight, never an
         # acknowledged one (nothing else writes it empty).
-        if storage.exists(self.tail) and _size(self.tail) != 0:
+        if storage.exists(self.tail) and storage._size(self.tail) != 0:
             try:
                 tail = read_tail(self.tail)
             except Exception as e:

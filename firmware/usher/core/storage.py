@@ -1,8 +1,19 @@
-# Atomic JSON files on a desktop folder or the device's flash (PL-8, PL-11).
+# Atomic JSON files on a desktop folder or the device's flash (PL-8, PL-11,
+# PL-17).
 #
-# save(): write NAME.tmp, move the current NAME to NAME.bak, rename NAME.tmp to
-# NAME. At every moment a complete copy exists: a power cut before the last
-# rename leaves NAME.bak (previous) and NAME.tmp (new); load() then falls back.
+# save() on littlefs (MicroPython's board filesystem, atomic()): write NAME
+# and close it. littlefs is copy-on-write and replaces a file as a whole when
+# it is closed, so a power cut inside the write leaves the previous NAME; a
+# cut between the creation of a new file and its close leaves it empty, which
+# load() takes for no file (nothing was acknowledged). No temp file, rename
+# or backup: each of those is a metadata commit, and they made a small file's
+# save cost about an erase in three (bench/flash_ops.py).
+# save() elsewhere (FAT, a desktop folder): write NAME.tmp, move the current
+# NAME to NAME.bak, rename NAME.tmp to NAME. At every moment a complete copy
+# exists: a power cut before the last rename leaves NAME.bak (previous) and
+# NAME.tmp (new); load() then falls back.
+# write_lines() always goes through NAME.tmp: what it streams may be read
+# from NAME itself (the play history rewritten without its oldest line).
 # load_checked() also checks what it parsed (a record that parses may still
 # be wrong: a flipped digit, the wrong shape, null) and falls back to the next
 # copy when the check refuses it (PL-11).
@@ -26,6 +37,52 @@ from usher.core import seal
 
 class StorageError(Exception):
     """A file that exists but cannot be read back; the message names it."""
+
+
+# Tests force one way or the other (True: the littlefs way on any folder);
+# None: the filesystem decides (atomic()).
+FORCE = None
+
+_known = {}
+
+
+def _absolute(path):
+    if path.startswith("/"):
+        return path
+    try:
+        cwd = os.getcwd()
+    except (AttributeError, OSError):
+        cwd = "/"
+    return join(cwd, path)
+
+
+def folder_of(path):
+    return path[:path.rfind("/")] if "/" in path else "."
+
+
+def atomic(folder):
+    """True when folder is on littlefs (a file written and closed replaces
+    the old one atomically, PL-17); False on FAT, on a desktop folder (no
+    `vfs` module: CPython, CircuitPython) or when it cannot be told.
+    Answered once per folder."""
+    if FORCE is not None:
+        return FORCE
+    if folder in _known:
+        return _known[folder]
+    kind = False
+    try:
+        import vfs
+        path = _absolute(folder)
+        best = None
+        for fs, point in vfs.mount():
+            p = point.rstrip("/")
+            if (path == point or path.startswith(p + "/")) and (best is None or len(p) > len(best[1])):
+                best = (fs, p)
+        kind = best is not None and "Lfs" in type(best[0]).__name__
+    except Exception:
+        kind = False
+    _known[folder] = kind
+    return kind
 
 
 def _exists(path):
@@ -114,11 +171,14 @@ def decode_bytes(raw):
     return obj
 
 
-def save(path, obj):
-    """Write obj as JSON to path atomically, keeping the previous file as
-    path + '.bak'. An object is written as its JSON's bytes and then its
-    seal over the closing brace (seal.object_tail): RAM holds the JSON text
-    and its bytes, never a third copy."""
+def save(path, obj, backup=False):
+    """Write obj as JSON to path atomically: in place on littlefs, elsewhere
+    (or with backup, on littlefs too: the running game's base, whose one
+    copy must not be all there is) through a temp file, keeping the
+    previous file as path + '.bak'. An
+    object is written as its JSON's bytes and then its seal over the
+    closing brace (seal.object_tail): RAM holds the JSON text and its
+    bytes, never a third copy."""
     text = json.dumps(obj)
     if type(obj) is not dict:
         _write_atomic(path, text)
@@ -126,13 +186,16 @@ def save(path, obj):
     data = text.encode("utf-8")
     text = None
     keep, tail = seal.object_tail(data)
-    tmp = path + ".tmp"
-    settle(path)
-    with open(tmp, "wb") as f:
+    in_place = not backup and atomic(folder_of(path))
+    target = path if in_place else path + ".tmp"
+    if not in_place:
+        settle(path)
+    with open(target, "wb") as f:
         f.write(data)
         f.seek(keep)
         f.write(tail.encode())
-    replace(tmp, path)
+    if not in_place:
+        replace(target, path)
 
 
 def save_text(path, text):
@@ -142,6 +205,10 @@ def save_text(path, text):
 
 
 def _write_atomic(path, data):
+    if atomic(folder_of(path)):
+        with open(path, "w") as f:
+            f.write(data)
+        return
     tmp = path + ".tmp"
     settle(path)
     with open(tmp, "w") as f:
@@ -194,7 +261,7 @@ def save_changed(path, obj, last):
     """save() obj unless its JSON text is last, the text an earlier call for
     the same path returned (the file holds that already; None = unknown:
     always save). Returns the text. A save that changes nothing still
-    costs littlefs five metadata commits and, every few saves, a 4 KB block
+    costs littlefs a metadata commit and, every few saves, a 4 KB block
     erase (about 45 ms on the RP2040's flash)."""
     data = json.dumps(obj)
     if data != last:
@@ -323,6 +390,8 @@ def load_checked(path, check=None, default=None, read=None):
     for candidate, source in ((path, "main"), (path + ".tmp", "recovered"), (path + ".bak", "backup")):
         if not _exists(candidate):
             continue
+        if source == "main" and _size(candidate) == 0 and atomic(folder_of(path)):
+            continue        # littlefs: a first write cut between create and close (no copy yet)
         try:
             obj = read(candidate)
             value = check(obj) if check is not None else obj
@@ -336,6 +405,13 @@ def load_checked(path, check=None, default=None, read=None):
     if errors:
         raise StorageError("Corrupt file " + "; ".join(errors))
     return default, "none", errors
+
+
+def _size(path):
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return -1
 
 
 def _reason(e):
