@@ -53,7 +53,9 @@ HEADER = '''# Font "%(name)s" (%(use)s): %(family)s, %(size)d px, %(count)d char
 # TALL = (first, above, below): the glyphs from CHARS[first] on (accented
 # capitals, letters with a comma below) start above rows above the box and
 # are above + HEIGHT + below rows tall; the box (HEIGHT, BASELINE) is the
-# ASCII characters' and sets the line pitch.
+# ASCII characters' and sets the line pitch. ASCII[c] is the index in CHARS of
+# the character with code c < 128 (255: not in the font): text.py finds the
+# usual text's glyphs with one subscript instead of a search of CHARS.
 '''
 
 
@@ -189,6 +191,8 @@ def make(name, ttf_dir):
         len(fits), above, below)
     text += "CHARS = %s\n" % py_str(order)
     text += "INDEX = %s\n" % wrap_bytes(bytes(index))
+    text += "ASCII = %s\n" % wrap_bytes(bytes(order.find(chr(c)) if chr(c) in order[:255] else 255
+                                             for c in range(128)))
     text += "BITS = %s\n" % wrap_bytes(bytes(bits))
     path = os.path.join(OUT, name + ".py")
     with open(path, "w", encoding="utf-8") as f:

@@ -18,39 +18,88 @@ _INVERT = (bytes([0x80]), 2, 1, MONO_HLSB, 8)
 # (low, high byte); '?' stands for a missing character. width() and draw()
 # look it up inline: they run for every character of every screen, and a
 # tuple per character was a good part of the garbage a redraw leaves
-# (docs/ui.md, Memory). CHARS starts with ASCII, so the usual text is found
-# as fast as before the accented letters; the glyphs from CHARS[TALL[0]] on
-# (accented capitals) start TALL[1] rows higher than the box and are
-# TALL[1] + TALL[2] rows taller: one comparison tells them apart.
+# (docs/ui.md, Memory). They walk the text's UTF-8 bytes, not its
+# characters: on MicroPython each character taken from a str is a new str
+# found in the interned strings, and CHARS.find() then searched the font
+# for it (with str.find's byte-to-character conversion); both were about a
+# tenth of a press on the chip (bench/rp2_profile.py). A byte under 128
+# finds its glyph in the font's ASCII table; the rest of a character
+# (accented letters) is put together from its bytes and looked up in CHARS.
+# The glyphs from CHARS[TALL[0]] on (accented capitals) start TALL[1] rows
+# higher than the box and are TALL[1] + TALL[2] rows taller: one comparison
+# tells them apart.
+
+try:
+    memoryview("")
+    _utf8 = memoryview          # MicroPython, CircuitPython: a str's own bytes, no copy
+except TypeError:
+    def _utf8(s):               # CPython; a lone surrogate (JSON allows one) draws as '?'
+        return s.encode("utf-8", "surrogatepass")
+
+
+def _other(chars, code):
+    """Index in CHARS of the non-ASCII character code, or -1."""
+    return chars.find(chr(code)) if code < 0x110000 else -1
+
 
 def width(font, s):
     """Width in pixels of s drawn in font."""
-    chars = font.CHARS
+    ascii = font.ASCII
     idx = font.INDEX
     w = 0
-    for ch in s:
-        i = chars.find(ch)
-        if i < 0:
-            i = chars.find("?")
-        w += idx[i * 3]
+    code = 0
+    more = 0
+    for c in _utf8(s):
+        if c < 0x80:
+            j = ascii[c]
+            if j == 255:
+                j = ascii[63]   # '?'
+        elif c >= 0xC0:         # the first byte of a character of 2 to 4
+            more = 1 if c < 0xE0 else (2 if c < 0xF0 else 3)
+            code = c & (0x3F >> more)
+            continue
+        else:
+            code = (code << 6) | (c & 0x3F)
+            more -= 1
+            if more:
+                continue
+            j = _other(font.CHARS, code)
+            if j < 0:
+                j = ascii[63]
+        w += idx[j * 3]
     return w
 
 
 def draw(canvas, font, s, x, y, color=1):
     """Draw s with its top-left corner at x, y; returns the x after it."""
     bits = memoryview(font.BITS)
-    chars = font.CHARS
+    ascii = font.ASCII
     idx = font.INDEX
     h = font.HEIGHT
     tall, above, below = font.TALL
     tall *= 3
-    for ch in s:
-        j = chars.find(ch)
-        if j < 0:
-            j = chars.find("?")
+    code = 0
+    more = 0
+    for c in _utf8(s):
+        if c < 0x80:
+            j = ascii[c]
+            if j == 255:
+                j = ascii[63]   # '?'
+        elif c >= 0xC0:
+            more = 1 if c < 0xE0 else (2 if c < 0xF0 else 3)
+            code = c & (0x3F >> more)
+            continue
+        else:
+            code = (code << 6) | (c & 0x3F)
+            more -= 1
+            if more:
+                continue
+            j = _other(font.CHARS, code)
+            if j < 0:
+                j = ascii[63]
         j *= 3
         w = idx[j]
-        if ch != " ":
+        if c != 32:
             off = idx[j + 1] | (idx[j + 2] << 8)
             stride = (w + 7) & ~7
             gy = y
