@@ -29,12 +29,16 @@ _INVERT = (bytes([0x80]), 2, 1, MONO_HLSB, 8)
 # higher than the box and are TALL[1] + TALL[2] rows taller: one comparison
 # tells them apart.
 
+def _encoded(s):
+    # CPython; a lone surrogate (JSON allows one) draws as '?'
+    return s.encode("utf-8", "surrogatepass")
+
+
 try:
-    memoryview("")
+    memoryview("")  # type: ignore[arg-type]
     _utf8 = memoryview          # MicroPython, CircuitPython: a str's own bytes, no copy
 except TypeError:
-    def _utf8(s):               # CPython; a lone surrogate (JSON allows one) draws as '?'
-        return s.encode("utf-8", "surrogatepass")
+    _utf8 = _encoded  # type: ignore[assignment,misc]
 
 
 def _other(chars, code):
