@@ -373,3 +373,30 @@ def test_pl14_gc_scan_skip_finds_the_same_blocks_as_micropythons_search(tmp_path
     assert out[1] == out[0]
     found = [int(x) for x in out[0]]
     assert sum(1 for x in found if x >= 0) > 5000 and sum(1 for x in found if x < 0) > 500
+
+
+def test_pl14_framebuf_fast_paths_are_added_once_and_an_unknown_modframebuf_is_refused(tmp_path):
+    # tools/framebuf_fast.py: the byte-wise MONO_HLSB fill_rect and blit go
+    # in behind MICROPY_FRAMEBUF_MONO_FAST (off unless a board sets it);
+    # what they draw is checked against pyframebuf on the frozen unix32
+    # build (tests/portable/test_ui_pyframebuf.py) and on the emulated boards.
+    import framebuf_fast
+    path = tmp_path / "extmod" / "modframebuf.c"
+    path.parent.mkdir()
+    base = (framebuf_fast.INCLUDE + "\n" + framebuf_fast.FILL + "    while (w--) {}\n}\n"
+            + "static mp_obj_t framebuf_blit(size_t n_args, const mp_obj_t *args_in) {\n"
+            + framebuf_fast.BLIT + "    for (;;) {}\n}\n")
+    path.write_text(base)
+    said = []
+    assert framebuf_fast.patch(str(tmp_path), said.append, fi.BuildError) is True
+    fixed = path.read_text()
+    assert framebuf_fast.FILL_FAST in fixed and framebuf_fast.BLIT_FAST in fixed and said
+    assert "#define MICROPY_FRAMEBUF_MONO_FAST (0)" in fixed
+    assert framebuf_fast.patch(str(tmp_path), said.append, fi.BuildError) is False      # once
+    assert path.read_text() == fixed
+    path.write_text(base.replace("unsigned int advance", "unsigned advance"))
+    with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
+        framebuf_fast.patch(str(tmp_path), said.append, fi.BuildError)
+    for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
+        with open(os.path.join(ROOT, "firmware", "boards", board, "mpconfigboard.h")) as f:
+            assert "#define MICROPY_FRAMEBUF_MONO_FAST              (1)" in f.read(), board

@@ -114,3 +114,55 @@ def test_pyframebuf_is_byte_identical_to_framebuf():
         _draw(framebuf.FrameBuffer(a, W, H, framebuf.MONO_HLSB), framebuf, ops)
         _draw(pyframebuf.FrameBuffer(b, W, H, pyframebuf.MONO_HLSB), pyframebuf, ops)
         assert a == b, "seed %d differs" % seed
+
+
+def _blit_ops(seed, n):
+    """Blits of random 1-bit sources (glyph-like tuples and FrameBuffers,
+    strides of one or more whole bytes), keys and palettes, and fills, over
+    every alignment and clipping: what tools/framebuf_fast.py draws a byte
+    at a time in the project's images."""
+    st = rng.new_state(seed)
+    r = rng.randint
+    ops = []
+    for _ in range(n):
+        sw, sh = r(st, 1, 26), r(st, 1, 12)
+        stride = ((sw + 7) & ~7) + 8 * r(st, 0, 1)
+        data = bytes([r(st, 0, 255) for _i in range(((stride + 7) // 8 + 1) * sh)])
+        pal = r(st, 0, 3)                          # none, inverting, all ink, all paper
+        ops.append((r(st, 0, 4), data, sw, sh, stride, r(st, -30, W + 3), r(st, -14, H + 3),
+                    r(st, -1, 2), pal, r(st, 0, 1)))
+    return ops
+
+
+_PALETTES = (None, bytes([0x80]), bytes([0xC0]), bytes([0x00]))
+
+
+def _blits(fb, mod, ops):
+    for kind, data, sw, sh, stride, x, y, key, pal, c in ops:
+        if kind == 0:
+            fb.fill_rect(x, y, sw, sh, c)
+            continue
+        if kind == 1 and c:
+            fb.fill(x & 1)
+            continue
+        src = (data, sw, sh, mod.MONO_HLSB, stride)
+        if kind == 4:
+            src = mod.FrameBuffer(bytearray(data), sw, sh, mod.MONO_HLSB, stride)
+        if _PALETTES[pal] is None:
+            fb.blit(src, x, y, key)
+        else:
+            fb.blit(src, x, y, key, (_PALETTES[pal], 2, 1, mod.MONO_HLSB, 8))
+
+
+def test_blits_with_keys_palettes_and_any_source_are_byte_identical_to_framebuf():
+    try:
+        import framebuf
+    except ImportError:
+        return          # CPython: pyframebuf is the only framebuf (the test above pins it)
+    for seed in range(1, 41):
+        ops = _blit_ops(seed, 30)
+        a = bytearray(5 * H)
+        b = bytearray(5 * H)
+        _blits(framebuf.FrameBuffer(a, W, H, framebuf.MONO_HLSB), framebuf, ops)
+        _blits(pyframebuf.FrameBuffer(b, W, H, pyframebuf.MONO_HLSB), pyframebuf, ops)
+        assert a == b, "seed %d differs" % seed

@@ -17,3 +17,7 @@ void usher_board_startup(void);
 // The garbage collector skips whole words of used blocks when it looks for
 // free ones (tools/firmware_image.py, GC_SCAN).
 #define MICROPY_GC_ATB_WORD_SKIP                (1)
+
+// framebuf fills and blits MONO_HLSB a byte at a time, not a pixel
+// (tools/framebuf_fast.py).
+#define MICROPY_FRAMEBUF_MONO_FAST              (1)

@@ -40,6 +40,10 @@ class FrameBuffer:
 
     # --- rectangles: byte-wise where possible (this runs on CPython) --------
     def fill(self, c):
+        if self.width & 7:
+            # framebuf fills the width only: a row's padding bits stay
+            self.fill_rect(0, 0, self.width, self.height, c)
+            return
         v = 0xFF if c else 0
         n = (self.stride >> 3) * self.height
         buf = self.buf
