@@ -485,7 +485,7 @@ def _saved_game(dump, folder):
 
 
 def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=None, stop=None,
-                       between=(0, 2), time_share=0.25, limit_ms=3000, presses=3):
+                       between=(0, 2), time_share=0.25, limit_ms=3000, presses=6):
     """Play a session and cut the power n times, in one emulator run: after
     `start` tokens, each round plays between[0]-between[1] tokens, then
     presses the next one and cuts the power at a random moment of it

@@ -72,7 +72,7 @@ def runs():
         # only when it changes, most navigation presses write nothing, and
         # seed 16 aimed two of its cuts at flash programs of presses that no
         # longer make any. Seed 229 puts three of the four inside a program.
-        futures["cuts"] = ex.submit(rp2.power_cut_campaign, 4, seed=229)
+        futures["cuts"] = ex.submit(rp2.power_cut_campaign, 8, seed=229)
         futures["idle"] = ex.submit(_idle_power_off, tmp.name)
         try:
             yield futures
@@ -188,12 +188,14 @@ def test_idle_power_off_on_battery_then_a_press_resumes_the_same_screen(runs):
 
 def test_power_cuts_keep_every_acknowledged_action(runs):
     # PL-8 on real littlefs: the power goes at random moments of a solo
-    # Multisala game, most of them in the middle of a flash program or
-    # erase; the board boots from the flash as it was left, every action the
-    # log acknowledged is still in the saved game (at most the one in flight
-    # is added), and the next boot shows a picture and logs no error.
+    # Multisala game, several of them in the middle of a flash program or
+    # erase (presses write less since PL-17's small files in place, so an
+    # aimed cut finds no flash operation more often: 8 cuts, not 4); the
+    # board boots from the flash as it was left, every action the log
+    # acknowledged is still in the saved game (at most the one in flight is
+    # added), and the next boot shows a picture and logs no error.
     cuts, _ = runs["cuts"].result()
-    assert len(cuts) == 4
+    assert len(cuts) == 8
     assert sum(1 for c in cuts if c["op"] in ("program", "erase")) >= 2, cuts
     for c in cuts:
         assert c["mountable"] and c["kept"] and c["boots"] and not c["error_logged"], c
