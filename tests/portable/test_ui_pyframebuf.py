@@ -108,12 +108,17 @@ def test_pyframebuf_is_byte_identical_to_framebuf():
         assert buf[5] == 0b01110000
         return
     for seed in range(1, 31):
-        ops = _ops(seed, 25)
-        a = bytearray(5 * H)
-        b = bytearray(5 * H)
-        _draw(framebuf.FrameBuffer(a, W, H, framebuf.MONO_HLSB), framebuf, ops)
-        _draw(pyframebuf.FrameBuffer(b, W, H, pyframebuf.MONO_HLSB), pyframebuf, ops)
+        a, b = _on_both(framebuf, _draw, _ops(seed, 25))
         assert a == b, "seed %d differs" % seed
+
+
+def _on_both(framebuf, draw, ops):
+    """The buffers draw(fb, module, ops) leaves with framebuf and with pyframebuf."""
+    a = bytearray(5 * H)
+    b = bytearray(5 * H)
+    draw(framebuf.FrameBuffer(a, W, H, framebuf.MONO_HLSB), framebuf, ops)
+    draw(pyframebuf.FrameBuffer(b, W, H, pyframebuf.MONO_HLSB), pyframebuf, ops)
+    return a, b
 
 
 def _blit_ops(seed, n):
@@ -143,7 +148,7 @@ def _blits(fb, mod, ops):
             fb.fill_rect(x, y, sw, sh, c)
             continue
         if kind == 1 and c:
-            fb.fill(x & 1)
+            fb.fill(x & 1)      # one op in ten clears the frame to ink or paper
             continue
         src = (data, sw, sh, mod.MONO_HLSB, stride)
         if kind == 4:
@@ -160,9 +165,5 @@ def test_blits_with_keys_palettes_and_any_source_are_byte_identical_to_framebuf(
     except ImportError:
         return          # CPython: pyframebuf is the only framebuf (the test above pins it)
     for seed in range(1, 41):
-        ops = _blit_ops(seed, 30)
-        a = bytearray(5 * H)
-        b = bytearray(5 * H)
-        _blits(framebuf.FrameBuffer(a, W, H, framebuf.MONO_HLSB), framebuf, ops)
-        _blits(pyframebuf.FrameBuffer(b, W, H, pyframebuf.MONO_HLSB), pyframebuf, ops)
+        a, b = _on_both(framebuf, _blits, _blit_ops(seed, 30))
         assert a == b, "seed %d differs" % seed

@@ -25,6 +25,8 @@ _INVERT = (bytes([0x80]), 2, 1, MONO_HLSB, 8)
 # tenth of a press on the chip (bench/rp2_profile.py). A byte under 128
 # finds its glyph in the font's ASCII table; the rest of a character
 # (accented letters) is put together from its bytes and looked up in CHARS.
+# The two functions repeat that decoding on purpose: shared, it would be a
+# call (or a generator step) per byte, the kind of cost this code removes.
 # The glyphs from CHARS[TALL[0]] on (accented capitals) start TALL[1] rows
 # higher than the box and are TALL[1] + TALL[2] rows taller: one comparison
 # tells them apart.
