@@ -68,10 +68,10 @@ def runs():
         for name in GAMES:
             futures[name] = ex.submit(_session, name, "badger2040")
         futures["pico"] = ex.submit(_session, PICO_SESSION, "pico_epaper29")
-        # The seed picks the presses cut and where; since ui.json is written
-        # only when it changes, most navigation presses write nothing, and
-        # seed 16 aimed two of its cuts at flash programs of presses that no
-        # longer make any. Seed 229 puts three of the four inside a program.
+        # The seed picks the presses cut and where; ui.json is written only
+        # when it changes, and on littlefs in place (PL-17), so most
+        # navigation presses write nothing and many aimed cuts find no flash
+        # operation: seed 229's 8 cuts put 3 inside one (erases).
         futures["cuts"] = ex.submit(rp2.power_cut_campaign, 8, seed=229)
         futures["idle"] = ex.submit(_idle_power_off, tmp.name)
         try:
