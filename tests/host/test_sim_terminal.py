@@ -46,10 +46,12 @@ def test_terminal_mode_in_tmux_shows_exact_pixels(tmp_path):
             _tmux("send-keys", "-t", name, key)
             time.sleep(0.3)
         counts = "refreshes: 1 clean, 1 fast full, 1 partial"
-        lines = _wait_for(name, lambda ls: any(counts in ln for ln in ls))
         want = to_braille(render("UP,C"))
-        shown = [ln[1:1 + len(want[0])] for ln in lines[1:1 + len(want)]]
-        assert shown == want
+
+        def _shows_settings(ls):
+            return (any(counts in ln for ln in ls)
+                    and [ln[1:1 + len(want[0])] for ln in ls[1:1 + len(want)]] == want)
+        _wait_for(name, _shows_settings)
         _tmux("send-keys", "-t", name, "q")
         time.sleep(0.5)
     finally:
@@ -100,9 +102,10 @@ def test_make_sim_in_an_80x24_terminal_without_display_plays_a_game_to_its_end(t
     assert r.returncode == 0, r.stderr
     try:
         # The text mode, chosen by the size; its note names the bigger modes.
-        lines = _wait_for(name, lambda ls: any("Pulisci il Multisala" in ln for ln in ls), timeout=120)
+        # The pane is written line by line: wait for the whole launcher, its soft keys last.
+        lines = _wait_for(name, lambda ls: any("Pulisci il Multisala" in ln for ln in ls)
+                          and ls and ls[-1].split() == ["|", "|", "c", "Select"], timeout=120)
         assert any("braille from 150x36" in ln for ln in lines), lines
-        assert lines[-1].split() == ["|", "|", "c", "Select"], lines[-1]
         _send(name, "DOWN,DOWN,C,C")
         for rnd in range(1, 6):
             _send(name, MULTISALA_SOLO_ROUND)
@@ -114,7 +117,7 @@ def test_make_sim_in_an_80x24_terminal_without_display_plays_a_game_to_its_end(t
         copy = tmp_path / "copy"
         shutil.copytree(data, copy, ignore=shutil.ignore_patterns("log"))
         want = [ln.rstrip() for ln in _grid_of(str(copy))]
-        assert [ln.rstrip() for ln in _capture(name)] == want
+        _wait_for(name, lambda ls: [ln.rstrip() for ln in ls] == want)
         saved = json.loads((data / "game.json").read_text())
         _send(name, "C")                                   # Done: back to the launcher
         _wait_for(name, lambda ls: any("Seat Wars" in ln for ln in ls))
