@@ -94,7 +94,8 @@ _NAMED = ("seatwars_turn", "seatwars_challenge", "seatwars_final_scoring", "seat
           "theatre_draws", "theatre_round", "theatre_result", "theatre_end",
           "multisala_halls", "multisala_score_hall", "multisala_scores", "multisala_end_2p",
           "multisala_entry_mask", "multisala_reveal",
-          "takeaseat_result", "takeaseat_multi_form", "takeaseat_multi_result")
+          "takeaseat_result", "takeaseat_multi_form", "takeaseat_multi_result",
+          "multisala_2p_share")
 _BY_NAME = dict(SHOTS)
 _SW_GAME = with_seat_names(_BY_NAME["seatwars_winner"])
 NAMED_SHOTS = tuple(("named_" + n, with_seat_names(_BY_NAME[n])) for n in _NAMED) + (
