@@ -49,7 +49,6 @@ const QUIET_MS = 150;          // longer than the drivers' longest reset pulse (
 const TAP_MS = 80;
 const LONG_MS = 700;           // usher/device/buttons.py
 const MAX_TOKEN_MS = 60000;
-const DEBOUNCE_MS = 30;
 const REPEAT_DELAY_MS = 500;
 const REPEAT_MS = 150;
 
@@ -283,7 +282,7 @@ class Runner {
   // come when the loop gets to them, not at set times.
   hold(name, repeats, long) {
     const b = this.board;
-    let rawSince = null, pressedAt = null, next = 0, seen = 0, done = false;
+    let pressedAt = null, next = 0, seen = 0, done = false;
     const trace = { polls: [], repeats: [], reads: process.env.USHER_RP2_TRACE ? [] : null };
     this.holdTrace = trace;
     const release = () => {
@@ -295,12 +294,12 @@ class Runner {
       if (done) return;
       const now = Math.floor(t / MS);
       trace.polls.push(t / MS);
-      if (rawSince === null) { rawSince = now; }
       if (pressedAt === null) {
-        if (now - rawSince >= DEBOUNCE_MS) {
-          pressedAt = now;
-          next = now + (long ? LONG_MS : REPEAT_DELAY_MS);
-        }
+        // Leading-edge debounce: the press counts at the first poll that
+        // reads it (the button's last change is long past: tokens start
+        // after the board has been quiet for QUIET_MS).
+        pressedAt = now;
+        next = now + (long ? LONG_MS : REPEAT_DELAY_MS);
         return;
       }
       if (now >= next) {

@@ -301,11 +301,11 @@ def test_pl7_a_tap_during_a_long_pass_is_a_press_and_release_by_keypad_timestamp
     kp.queue += [(down, True, t0), (down, False, t0 + 80), (a, True, t0 + 100), (a, False, t0 + 180)]
     assert b.poll(t0 + 600) == [("press", "DOWN"), ("release", "DOWN"), ("press", "A"), ("release", "A")]
     kp.queue += [(down, True, t0 + 700)]
-    assert b.poll(t0 + 720) == []                      # not yet debounced
-    assert b.poll(t0 + 1200) == [("press", "DOWN")]
-    assert b.poll(t0 + 1300) == [("repeat", "DOWN")]
-    # held through a 700 ms pass: each 150 ms repeat it was held for (at
-    # 1380, 1530, 1680, 1830, 1980), not one per pass; then the release
+    assert b.poll(t0 + 720) == [("press", "DOWN")]     # at its first read (leading-edge debounce)
+    assert b.poll(t0 + 1150) == []
+    assert b.poll(t0 + 1200) == [("repeat", "DOWN")]   # REPEAT_DELAY_MS after the press
+    # held through an 800 ms pass: each 150 ms repeat it was held for (at
+    # 1350, 1500, 1650, 1800, 1950), not one per pass; then the release
     assert b.poll(t0 + 2000) == [("repeat", "DOWN")] * 5
     kp.queue += [(down, False, t0 + 2050)]
     assert b.poll(t0 + 2500) == [("release", "DOWN")]

@@ -29,15 +29,25 @@ def test_pl7_bouncing_contact_gives_one_press_and_one_release():
               (400, False), (405, True), (410, False)]
     evs = _run(logic, "B", bounce, 700)
     assert [e for t, e in evs] == [("press", "B"), ("release", "B")], evs
-    # Accepted once stable for the debounce time after the last bounce.
-    assert evs[0][0] == 120 + B.DEBOUNCE_MS
-    assert evs[1][0] == 410 + B.DEBOUNCE_MS
+    # Leading-edge debounce (issue 24): each change counts at the first read
+    # that sees it; the bounces inside DEBOUNCE_MS after it are ignored.
+    assert evs[0][0] == 100
+    assert evs[1][0] == 400
 
 
-def test_pl7_glitch_shorter_than_debounce_is_ignored():
+def test_pl7_tap_shorter_than_debounce_is_a_press_and_a_release():
+    # The release waits out DEBOUNCE_MS from the press, then counts.
     logic = ButtonLogic()
     evs = _run(logic, "A", [(100, True), (115, False)], 500)
-    assert evs == []
+    assert evs == [(100, ("press", "A")), (100 + B.DEBOUNCE_MS, ("release", "A"))], evs
+
+
+def test_pl7_a_bounce_that_ends_on_the_other_level_counts_after_the_debounce():
+    # Down at 100, then up at 110 for good: up counts at 130, not before.
+    logic = ButtonLogic()
+    evs = _run(logic, "C", [(100, True), (110, False), (300, True), (310, False)], 500, step=1)
+    assert evs == [(100, ("press", "C")), (130, ("release", "C")),
+                   (300, ("press", "C")), (330, ("release", "C"))], evs
 
 
 def test_pl7_long_press_once_on_soft_keys():
@@ -45,7 +55,7 @@ def test_pl7_long_press_once_on_soft_keys():
     evs = _run(logic, "A", [(0, True), (2000, False)], 2200)
     kinds = [e for t, e in evs]
     assert kinds == [("press", "A"), ("long", "A"), ("release", "A")], kinds
-    assert evs[1][0] == B.DEBOUNCE_MS + B.LONG_MS
+    assert evs[1][0] == B.LONG_MS
     # A short press has no long.
     logic = ButtonLogic()
     evs = _run(logic, "C", [(0, True), (300, False)], 600)
@@ -59,11 +69,11 @@ def test_pl7_up_down_auto_repeat_while_held():
     kinds = [e for t, e in evs]
     assert kinds[0] == ("press", "UP") and kinds[-1] == ("release", "UP")
     repeats = [t for t, e in evs if e == ("repeat", "UP")]
-    t_press = B.DEBOUNCE_MS
+    t_press = 0
     # First repeat after the delay, then every REPEAT_MS until the release is seen.
     expected = []
     t = t_press + B.REPEAT_DELAY_MS
-    while t < hold + B.DEBOUNCE_MS:
+    while t < hold:
         expected.append(t)
         t += B.REPEAT_MS
     assert repeats == expected, (repeats, expected)
@@ -84,22 +94,21 @@ def _polled(logic, name, polls, released_at):
 def test_pl7_no_repeat_after_the_release_when_the_loop_polls_late():
     # UP held for press + 5 repeats, let go 2 ms after the 5th; the main loop
     # then sends a frame to the panel and polls again only 200 ms later,
-    # past the next repeat's time. The pin reads released: no 6th repeat
-    # (the old logic sent one while the release was being debounced).
+    # past the next repeat's time. The pin reads released: no 6th repeat.
     logic = ButtonLogic()
-    polls = list(range(0, 1141, 10))
+    polls = list(range(0, 1111, 10))
     evs = _polled(logic, "UP", polls, 10 ** 6)
     repeats = [t for t, e in evs if e == ("repeat", "UP")]
-    assert len(repeats) == 5 and repeats[-1] == 1130, repeats
-    late = [1332, 1342, 1352, 1362, 1372]
-    more = _polled(logic, "UP", late, 1132)
+    assert len(repeats) == 5 and repeats[-1] == 1100, repeats
+    late = [1302, 1312, 1322, 1332]
+    more = _polled(logic, "UP", late, 1102)
     assert [e for t, e in more] == [("release", "UP")], more
-    assert more[0][0] == 1362          # released once stable for DEBOUNCE_MS
+    assert more[0][0] == 1302          # released at the first read that sees it
 
 
 def test_pl7_no_long_press_after_the_release_when_the_loop_polls_late():
     # A let go at 650 ms (a short press: LONG_MS is 700 from the press seen at
-    # 30 ms) while the loop was busy; the first poll after it comes at
+    # 0 ms) while the loop was busy; the first poll after it comes at
     # 900 ms: a press and a release, no long press.
     logic = ButtonLogic()
     polls = list(range(0, 601, 10)) + list(range(900, 1000, 10))
@@ -111,7 +120,7 @@ def test_pl7_button_held_at_start_is_ignored_until_released():
     logic = ButtonLogic(initially_down=("A",))
     evs = _run(logic, "A", [(0, True), (1500, False), (2000, True), (2100, False)], 2400)
     assert [e for t, e in evs] == [("press", "A"), ("release", "A")]
-    assert evs[0][0] == 2000 + B.DEBOUNCE_MS
+    assert evs[0][0] == 2000
 
 
 def test_pl7_ticks_wrap_around_is_harmless():

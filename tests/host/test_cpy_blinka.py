@@ -19,7 +19,7 @@ from sim.session import parse_script  # noqa: E402
 
 from usher.device import runtime  # noqa: E402
 from usher.device.boards import BADGER2040  # noqa: E402
-from usher.device.buttons import DEBOUNCE_MS, LONG_MS, REPEAT_DELAY_MS, REPEAT_MS  # noqa: E402
+from usher.device.buttons import LONG_MS, REPEAT_DELAY_MS, REPEAT_MS  # noqa: E402
 from usher.device.circuitpython.backend import CircuitPythonBackend  # noqa: E402
 from usher.ui import share  # noqa: E402
 
@@ -65,9 +65,9 @@ def _hold_ms(tok):
     name = tok.rstrip("~")
     if "*" in name:
         n = int(name.split("*")[1])
-        return DEBOUNCE_MS + REPEAT_DELAY_MS + REPEAT_MS * (n - 1) + REPEAT_MS // 2
+        return REPEAT_DELAY_MS + REPEAT_MS * (n - 1) + REPEAT_MS // 2
     if tok.endswith("~"):
-        return DEBOUNCE_MS + LONG_MS + 50
+        return LONG_MS + 50
     return TAP_MS
 
 

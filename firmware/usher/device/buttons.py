@@ -7,15 +7,25 @@
 # the pins of a board profile and feeds the logic.
 #
 # Rules:
-# - a level change counts once it has been stable for DEBOUNCE_MS;
+# - a level change counts at the first read that sees it, unless the button
+#   changed less than DEBOUNCE_MS ago: then it counts at the first read
+#   after that (leading-edge debounce). A contact's bounces come right
+#   after a change, inside that time, so a bouncing press is one press and
+#   one release; a tap shorter than DEBOUNCE_MS is still a press and a
+#   release (issue 24: waiting for DEBOUNCE_MS of a steady level before a
+#   press counted put 30-40 ms into every press's answer; now the press is
+#   taken at the next 10 ms poll). The price, chosen on purpose: a single
+#   noisy read of a pin would count as a tap. Both boards' buttons are
+#   pulled to their idle level (hardware/README.md), where such a read is
+#   not expected; a real board will tell;
 # - A, B, C: "press" when down, "long" once when held LONG_MS, "release";
 # - UP, DOWN: "press", then "repeat" after REPEAT_DELAY_MS and every
 #   REPEAT_MS while held (PL-7 auto-repeat), "release";
 # - "repeat" and "long" need the pin to read pressed at that poll: a button
 #   let go while the main loop was busy (a frame going to the panel takes
-#   ~150 ms) is still down for DEBOUNCE_MS after the loop sees it up, and
-#   must not repeat or turn long in that time (PL-7: a held UP*5 is press,
-#   5 repeats, release, however late the loop polls);
+#   ~150 ms) must not repeat or turn long at the poll that finds it up, nor
+#   while a release inside DEBOUNCE_MS of the press waits to count (PL-7: a
+#   held UP*5 is press, 5 repeats, release, however late the loop polls);
 # - a button already down when the logic starts (the press that woke the
 #   board, or one held at boot) gives no events until it has been released.
 DEBOUNCE_MS = 30
@@ -27,10 +37,10 @@ REPEATING = ("UP", "DOWN")
 
 
 class _State:
-    def __init__(self, down):
+    def __init__(self, down, now):
         self.stable = down          # debounced level
         self.raw = down
-        self.raw_since = 0
+        self.stable_since = now - DEBOUNCE_MS   # a first change counts at once
         self.down_since = 0
         self.next_repeat = 0
         self.long_sent = False
@@ -47,19 +57,16 @@ class ButtonLogic:
         self.names = list(names)
         self.states = {}
         for n in self.names:
-            s = _State(n in initially_down)
-            s.raw_since = now
-            self.states[n] = s
+            self.states[n] = _State(n in initially_down, now)
 
     def update(self, name, down, now, out):
         """Feed one button's raw level at time now (ms); append events to
         out (a list)."""
         s = self.states[name]
-        if down != s.raw:
-            s.raw = down
-            s.raw_since = now
-        if down != s.stable and _late(now, s.raw_since + DEBOUNCE_MS):
+        s.raw = down
+        if down != s.stable and _late(now, s.stable_since + DEBOUNCE_MS):
             s.stable = down
+            s.stable_since = now
             if down:
                 s.down_since = now
                 s.long_sent = False

@@ -85,8 +85,8 @@ class KeypadButtons:
             first = None
             for name in self.names:
                 st = self.logic.states[name]
-                if st.raw != st.stable:
-                    m = st.raw_since + DEBOUNCE_MS
+                if st.raw != st.stable:     # waits out the last change's DEBOUNCE_MS
+                    m = st.stable_since + DEBOUNCE_MS
                 elif st.stable and not st.ignore and name in REPEATING:
                     m = st.next_repeat
                 elif st.stable and not st.ignore and not st.long_sent:
