@@ -214,10 +214,11 @@ def _write_if_changed(path, data):
 
 # Firmware modules CircuitPython never runs and cannot compile:
 # usher.device.pack is viper code for the MicroPython panel drivers, and
-# usher.device.qr_kernels the QR encoder's viper loops, which only the
-# MicroPython backend hands to the share screen (CircuitPython's freeze and
-# its mpy-cross build have no native arch set).
-MICROPYTHON_ONLY = (os.path.join("device", "pack.py"), os.path.join("device", "qr_kernels.py"))
+# usher.device.qr_kernels and text_kernel the QR encoder's and the text's
+# viper loops, which only the MicroPython backend hands to the UI
+# (CircuitPython's freeze and its mpy-cross build have no native arch set).
+MICROPYTHON_ONLY = (os.path.join("device", "pack.py"), os.path.join("device", "qr_kernels.py"),
+                    os.path.join("device", "text_kernel.py"))
 
 
 def sync_tree(src, dst, keep=(), skip=()):

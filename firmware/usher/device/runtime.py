@@ -486,15 +486,26 @@ class MicroPythonBackend:
         imported when a share screen first asks (PL-19, bench/qr.py)."""
         return load_qr_kernels
 
+    def text_kernel(self):
+        """services["text_kernel"]: ASCII text drawn in native code
+        (usher.device.text_kernel), or None."""
+        return _native("text_kernel")
 
-def load_qr_kernels():
-    """usher.device.qr_kernels, or None on a port without a native emitter
-    (the encoder's bytecode is then used: the same code, slower)."""
+
+def _native(name):
+    """usher.device.<name> (viper code), or None on a port without a native
+    emitter (the bytecode it stands in for is then used: the same results,
+    slower)."""
     try:
-        from usher.device import qr_kernels
+        package = __import__("usher.device." + name)
     except (ImportError, SyntaxError, ValueError):   # ValueError: a .mpy of another arch
         return None
-    return qr_kernels
+    return getattr(package.device, name)
+
+
+def load_qr_kernels():
+    """usher.device.qr_kernels, or None (the encoder's bytecode is used)."""
+    return _native("qr_kernels")
 
 
 def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None, backend=None):
@@ -556,7 +567,7 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
                 "version": VERSION, "firmware": label,
                 "ticks_ms": clock.ticks_ms, "date": wallclock.now,
                 "unload_games": True,  # a finished game's code leaves RAM (docs/ui.md, Memory)
-                "qr_kernels": backend.qr_kernels()}
+                "qr_kernels": backend.qr_kernels(), "text_kernel": backend.text_kernel()}
     if settings.get("log_actions") is True:
         services["log_actions"] = True   # a line per action on littlefs too (docs/log-format.md)
     rt = Runtime(app_factory or default_app_factory, canvas, display, buttons, power, log,

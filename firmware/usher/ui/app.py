@@ -16,7 +16,8 @@ import sys
 from usher import VERSION, games
 from usher.core import game, gamefile, storage
 from usher.core.game import GameError
-from usher.ui import screens, seats
+from usher.ui import screens, seats, text
+from usher.ui.canvas import HEIGHT, WIDTH
 from usher.ui.history import History, default_describe
 from usher.ui.refresh import BandSums, RefreshPolicy
 from usher.ui.widgets import MessageBox
@@ -65,6 +66,8 @@ class App:
         self.data_dir = data_dir
         self.services = services or {}
         self.buf = _canvas_bytes(canvas)
+        # The device's native text drawing, on this canvas (None elsewhere).
+        text.use_native(self.services.get("text_kernel"), canvas, self.buf, WIDTH, HEIGHT)
         # A CRC per band of the last frame rather than a copy of it: 4.7 KB
         # of RAM less (docs/ui.md, Memory).
         self._sent = BandSums()

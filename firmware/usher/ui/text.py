@@ -43,6 +43,24 @@ except TypeError:
     _utf8 = _encoded  # type: ignore[assignment,misc]
 
 
+# The device's native drawing of ASCII text (usher.device.text_kernel,
+# services["text_kernel"]), bound to the App's canvas by use_native: None,
+# or (kernel, canvas, its bytes, stride, height). The code below is the
+# reference it must equal, and what every other runtime runs.
+_native = None
+
+
+def use_native(kernel, canvas=None, buf=None, width=0, height=0):
+    """Draw and measure ASCII text with kernel (None: the bytecode only)
+    when drawing on canvas, whose bytes are buf (MONO_HLSB, width a
+    multiple of 8)."""
+    global _native
+    if kernel is None or width & 7:
+        _native = None
+    else:
+        _native = (kernel, canvas, buf, width >> 3, height)
+
+
 def _other(chars, code):
     """Index in CHARS of the non-ASCII character code, or -1."""
     return chars.find(chr(code)) if code < 0x110000 else -1
@@ -50,6 +68,13 @@ def _other(chars, code):
 
 def width(font, s):
     """Width in pixels of s drawn in font."""
+    nat = _native
+    if nat is not None:
+        # s itself as the bytes: a str's first len(s) bytes hold its first
+        # non-ASCII byte, if it has one (every character before it is 1 byte).
+        w = nat[0].width_ascii(s, len(s), font.INDEX, font.ASCII)
+        if w >= 0:
+            return w
     ascii = font.ASCII
     idx = font.INDEX
     w = 0
@@ -78,6 +103,12 @@ def width(font, s):
 
 def draw(canvas, font, s, x, y, color=1):
     """Draw s with its top-left corner at x, y; returns the x after it."""
+    nat = _native
+    if nat is not None and canvas is nat[1]:
+        w = nat[0].draw_ascii(nat[2], nat[3], nat[4], s, len(s), font.BITS, font.INDEX,
+                              font.ASCII, font.HEIGHT, font.TALL[0], x, y, color)
+        if w >= 0:
+            return x + w
     bits = memoryview(font.BITS)
     ascii = font.ASCII
     idx = font.INDEX

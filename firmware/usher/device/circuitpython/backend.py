@@ -120,6 +120,10 @@ class CircuitPythonBackend:
         # screen uses the QR encoder's bytecode (PL-19).
         return None
 
+    def text_kernel(self):
+        # No viper either: text is drawn by usher.ui.text's bytecode.
+        return None
+
     def run(self, rt, should_stop=None):
         """The shared loop (Runtime.step), with the idle wait on USB in light
         sleep instead of polling."""
