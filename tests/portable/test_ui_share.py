@@ -109,6 +109,35 @@ def test_pl19_accented_quoted_and_long_names_encode_exactly():
     assert share.play_json(line, "0badcafe").count(" ") == 2 + 1 + 1   # only inside strings
 
 
+def test_pl19_names_of_every_character_the_fonts_draw_encode_exactly():
+    # Every character of the names' font (usher.ui.fonts.body), in names of
+    # the roster's longest (10 characters), 5 players at a time (the most a
+    # game seats): each play's link either fits and its JSON gives back
+    # every name, or is refused with the reason.
+    from usher.ui.fonts import body
+    chars = body.CHARS
+    k = 0
+    shown = 0
+    while k < len(chars):
+        names = []
+        for _ in range(5):
+            names.append(chars[k:k + 10] or "x")
+            k += 10
+        line = _line("multisala", names, [k, -k, 0, 1, 2], [0], "2026-05-06T07:08:09")
+        try:
+            url, dropped, _shape = share.share(line, "0badcafe")
+        except share.ShareError as e:
+            assert "largest code holds" in str(e)
+            continue
+        obj = payload(url)
+        assert [p["name"] for p in obj["players"]] == names
+        assert [p["score"] for p in obj["players"]] == [k, -k, 0, 1, 2]
+        if not dropped:
+            check_against_line(obj, line, "0badcafe")
+        shown += 1
+    assert shown == (len(chars) + 49) // 50      # with at most 10 characters, every play fits
+
+
 def test_pl19_the_json_has_no_field_at_its_default():
     line = _line("seatwars", ("Ann", "Bob", "Cy"), (4, 9, 9), (1, 2), options={"start": 2})
     text = share.play_json(line, "ab")
