@@ -60,6 +60,8 @@ def draw_ascii(dst: ptr8, stride: int, height: int, s: ptr8, n: int, bits: ptr8,
     (bits, idx, ascii, h rows tall): ink set (color 1) or cleared (color 0)
     where a glyph has a 1, clipped to the canvas. Returns the width drawn,
     or -1, with nothing drawn, when a byte is not ASCII or a glyph is tall."""
+    # The glyph lookup of width_ascii again, inline: this pass must refuse
+    # before anything is drawn, and checks tall glyphs, which width need not.
     i = 0
     while i < n:
         c = int(s[i])
