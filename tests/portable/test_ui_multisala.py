@@ -311,3 +311,47 @@ def test_round_scores_say_down_turns_the_pages_and_hall_names_are_whole():
     from usher.games.multisala import cards
     for name in cards.DEFAULT_EMOTIONS:
         assert text.width(text.SMALL, name) <= draw.COL_W - 6, name
+
+
+def _tap_request(app, b):
+    r1 = app.handle(("press", b))
+    r2 = app.handle(("release", b))
+    return r1 or r2
+
+
+def test_pl18_the_deal_and_the_hand_are_windows_over_the_halls():
+    # PL-15, PL-18: the spectator deal and the hand are windows over the
+    # halls' screen, so opening, stepping, picking, placing and closing
+    # update only the rows that changed (a turbo window on the Badger), not
+    # the whole panel; the halls above mark the hall they are about.
+    app = _app(mptest.tmpdir())
+    start(app, players=2)
+    board = app.top()
+    r = _tap_request(app, "C")                      # deal
+    show = app.top()
+    assert isinstance(show, turns.DealShow) and show.over and r[0] == "partial", r
+    below = app.stack[-2]
+    assert isinstance(below, turns.Board) and below.focus == 0
+    r = _tap_request(app, "C")                      # hall 2
+    assert show.hall == 1 and below.focus == 1 and r[0] == "partial" and r[2] > 0, r
+    for _ in range(3):
+        _tap_request(app, "C")
+    r = _tap_request(app, "C")                      # last hall: back to the halls
+    assert app.top() is below and below.focus == 0 and r[0] == "partial", r
+    assert below is not board                       # the halls after the deal
+    r = _tap_request(app, "C")                      # masks for hall 1
+    hand = app.top()
+    assert isinstance(hand, turns.Hand) and hand.over and r[0] == "partial", r
+    assert hand.window_y >= 56                      # the halls' D4 rows stay in view
+    r = _tap_request(app, "DOWN")
+    assert hand.focus == 1 and r[0] == "partial" and r[2] >= hand.window_y, r
+    first = app.state["hands"][0][1]
+    _tap_request(app, "B")
+    r = _tap_request(app, "C")                      # placed: P2 on turn
+    st = app.state
+    assert st["halls"][0]["masks"] == [first] and st["turn"] == 1
+    assert app.top() is below and r[0] == "partial", r
+    assert below.title == "Round 1/4: P2 to play" and below.focus == 0
+    # a restart lands on the same halls' screen, rebuilt from the save
+    app2 = _app(app.data_dir)
+    assert isinstance(app2.top(), turns.Board) and app2.top().title == below.title

@@ -5,7 +5,7 @@ from usher.games.multisala import engine
 from usher.ui import icons, seats, text
 from usher.ui.games.multisala import draw
 from usher.ui.history import History
-from usher.ui.screen import BODY_Y, Screen
+from usher.ui.screen import Screen
 from usher.ui.widgets import Confirm
 
 
@@ -21,7 +21,13 @@ class Board(Screen):
     def __init__(self, app, focus=0):
         super().__init__(app)
         self.focus = focus
-        st = app.state
+        self.changed()
+
+    def changed(self):
+        # the title follows the state: a window over the halls closes back
+        # to this same screen after a placement (Hand)
+        self.dirty = True
+        st = self.app.state
         if st["phase"] == "deal":
             self.title = round_title(st) + ": deal the spectators"
         else:
@@ -52,7 +58,7 @@ class Board(Screen):
         elif b == "C" and st["phase"] == "deal":
             if app.play({"type": "deal"}):
                 app.show_game()
-                app.push(DealShow(app, 0))
+                app.push(DealShow(app, 0, app.top()))
         elif b == "C":
             self._masks()
         elif b == "B" and st["phase"] == "placement":
@@ -71,7 +77,7 @@ class Board(Screen):
         if msg:
             app.show_message("Not allowed", msg)
             return
-        app.push(Hand(app, self.focus))
+        app.push(Hand(app, self.focus, self))
 
     def _pass(self):
         app = self.app
@@ -90,25 +96,44 @@ class Board(Screen):
 
 def _play(app, action):
     if app.play(action):
-        if app.state["phase"] in ("scored", "over"):
-            from usher.ui.games.multisala import score
-            score.show_result(app)
-        else:
-            app.show_game()
+        _after_play(app)
+
+
+def _after_play(app):
+    if app.state["phase"] in ("scored", "over"):
+        from usher.ui.games.multisala import score
+        score.show_result(app)
+    else:
+        app.show_game()
 
 
 class DealShow(Screen):
-    """MS-4, the spectator deal hall by hall: the hall's emotion, its D4 and
-    the face-down spectators it got. UP/DOWN or C step through the halls."""
+    """MS-4, the spectator deal hall by hall: a window over the halls (whose
+    D4 and spectators stay in view above it) with one hall's emotion, D4
+    and face-down spectators; that hall's column is the one marked above.
+    UP/DOWN or C step through the halls. A window, so stepping, opening and
+    closing it update only the rows that change, not the whole panel
+    (PL-15, PL-18)."""
+    dialog = True
 
-    def __init__(self, app, hall):
+    def __init__(self, app, hall, board=None):
         super().__init__(app)
         self.hall = hall
+        self.board = board  # the halls' screen below, which marks the hall
         self.changed()
+
+    def place(self, lines=None):
+        # two lines of text: the window starts under the halls' D4 rows
+        Screen.place(self, 2)
 
     def changed(self):
         self.dirty = True
         self.title = "Spectator deal: hall %d of 5" % (self.hall + 1)
+        self._mark(self.hall)
+
+    def _mark(self, hall):
+        if self.board is not None:
+            self.board.focus = hall
 
     def status(self):
         return round_title(self.app.state)
@@ -119,28 +144,21 @@ class DealShow(Screen):
     def draw_body(self, c):
         st = self.app.state
         v = engine.hall_view(st, self.hall)
-        y = BODY_Y + 4
-        draw.draw_emotion(c, v["emotion"], 8, y)
+        y = self.body_y()
+        draw.draw_emotion(c, v["emotion"], 4, y)
         name = draw.emotion_name(st, v["emotion"])
-        text.draw(c, text.BODY, "Hall %d: %s" % (self.hall + 1, name), 30, y + 1)
-        icons.draw(c, draw.d4_icon(v["d4"]), 8, y + 26)
+        text.draw(c, text.BODY, text.fit(text.BODY, "Hall %d: %s" % (self.hall + 1, name), 170), 24, y + 1)
+        icons.draw(c, draw.d4_icon(v["d4"]), 4, y + 17)
         face = "bilico = 2" if v["d4"] == "b" else v["d4"]
-        text.draw(c, text.BODY, "D4 %s:  %d spectators" % (face, v["spectators"]), 30, y + 27)
+        text.draw(c, text.BODY, "D4 %s:  %d spectators" % (face, v["spectators"]), 24, y + 18)
         for i in range(v["spectators"]):
-            x = 30 + i * 22
-            c.fill_rect(x, y + 50, 16, 24, 1)
-            c.rect(x + 3, y + 53, 10, 18, 0)
-        # the other halls, small, with the current one marked
-        for h in range(draw.HALLS):
-            x = 200 + (h % 3) * 32
-            yy = y + 44 + (h // 3) * 28
-            draw.draw_emotion(c, engine.hall_view(st, h)["emotion"], x, yy)
-            text.draw(c, text.SMALL, str(engine.hall_view(st, h)["spectators"]), x + 18, yy + 4)
-            if h == self.hall:
-                c.rect(x - 2, yy - 2, 29, 20, 1)
+            x = 200 + i * 22
+            c.fill_rect(x, y + 4, 16, 24, 1)
+            c.rect(x + 3, y + 7, 10, 18, 0)
 
     def button(self, b):
         if b == "A" or (b == "C" and self.hall == 4):
+            self._mark(0)  # placement starts on hall 1
             self.app.pop()
         elif b in ("C", "DOWN") and self.hall < 4:
             self.hall += 1
@@ -151,17 +169,28 @@ class DealShow(Screen):
 
 
 class Hand(Screen):
-    """The hand of the player on turn (MS-5): each mask's D6 and Morra sign;
-    B picks or drops the focused mask, C places the picked ones on the hall."""
+    """The hand of the player on turn (MS-5), a window over the halls (the
+    hall's column is the one marked above it): each mask's D6 and Morra
+    sign, two to a row; B picks or drops the focused mask, C places the
+    picked ones on the hall. A window, so moving, picking, opening and
+    placing update only the rows that change (PL-15, PL-18)."""
+    dialog = True
+    CELL_W = 148
+    CELL_H = 17
 
-    def __init__(self, app, hall):
+    def __init__(self, app, hall, board=None):
         super().__init__(app)
         self.hall = hall
+        self.board = board  # the halls' screen below
         self.focus = 0
         self.picked = []
         st = app.state
         self.player = st["turn"]
         self.title = "%s: masks for hall %d" % (seats.label(self.player), hall + 1)
+
+    def place(self, lines=None):
+        # a hand holds at most 4 masks (MS-3): two rows of two
+        Screen.place(self, 2)
 
     def status(self):
         return "%d picked" % len(self.picked)
@@ -173,31 +202,22 @@ class Hand(Screen):
 
     def draw_body(self, c):
         st = self.app.state
-        v = engine.hall_view(st, self.hall)
-        y = BODY_Y + 2
-        draw.draw_emotion(c, v["emotion"], 4, y)
-        text.draw(c, text.SMALL, text.fit(text.SMALL, draw.emotion_name(st, v["emotion"]), 78), 24, y + 3)
-        text.draw(c, text.SMALL, "%d spectators" % v["spectators"], 4, y + 20)
-        ms = v["masks"]
-        text.draw(c, text.SMALL, "masks: %d" % len(ms), 4, y + 34)
-        for i in range(len(ms)):
-            draw.mask_chip(c, ms[i][0], ms[i][1], 4 + i * 14, y + 48)
-        text.draw(c, text.SMALL, "total %d" % st["totals"][self.player], 4, y + 88)
-        c.vline(104, BODY_Y, 100, 1)
+        top = self.body_y()
         hand = engine.hand_view(st, self.player)
         for i in range(len(hand)):
-            _, face, sign = hand[i]
-            ry = BODY_Y + 1 + i * 24
+            cid, face, sign = hand[i]
+            x = (i % 2) * self.CELL_W
+            y = top + (i // 2) * self.CELL_H
             fg = 1
             if i == self.focus:
-                c.fill_rect(106, ry - 1, 190, 22, 1)
+                c.fill_rect(x, y, self.CELL_W, self.CELL_H, 1)
                 fg = 0
-            c.rect(110, ry + 5, 10, 10, fg)
-            if hand[i][0] in self.picked:
-                c.fill_rect(112, ry + 7, 6, 6, fg)
-            icons.draw(c, draw.d6_icon(face), 126, ry + 2, fg)
-            label = "D6 %s  %s" % ("bilico (3)" if face == "b" else face, draw.MORRA_WORDS[sign])
-            text.draw(c, text.BODY, label, 148, ry + 3, fg)
+            c.rect(x + 4, y + 4, 10, 10, fg)
+            if cid in self.picked:
+                c.fill_rect(x + 6, y + 6, 6, 6, fg)
+            icons.draw(c, draw.d6_icon(face), x + 18, y + 1, fg)
+            label = "%s %s" % ("bilico (3)" if face == "b" else face, draw.MORRA_WORDS[sign])
+            text.draw(c, text.BODY, label, x + 38, y + 2, fg)
 
     def button(self, b):
         app = self.app
@@ -222,6 +242,16 @@ class Hand(Screen):
             app.show_message("Place masks", "Nothing picked yet. B picks the focused mask "
                              "(1 to 3 of them), then C places them on hall %d." % (self.hall + 1))
         elif b == "C":
-            # a refusal (more than 3) shows the engine's message
-            _play(app, {"type": "place", "player": self.player, "hall": self.hall,
-                        "cards": sorted(self.picked)})
+            # a refusal (more than 3) shows the engine's message over the hand
+            action = {"type": "place", "player": self.player, "hall": self.hall,
+                      "cards": sorted(self.picked)}
+            if app.play(action):
+                if app.state["phase"] == "placement":
+                    # back to the halls below, focus on hall 1 for the next
+                    # turn as before: closing the window updates its rows
+                    # and the hall's column, not the whole panel
+                    if self.board is not None:
+                        self.board.focus = 0
+                    app.pop()
+                else:
+                    _after_play(app)
