@@ -1,4 +1,5 @@
 # Button timing (PL-7) from scripted levels: debounce, long press, auto-repeat.
+import machine
 from devtest import fresh, press_script
 
 from usher.device import buttons as B
@@ -134,22 +135,29 @@ def test_pl7_ticks_wrap_around_is_harmless():
     assert out == [("press", "A"), ("long", "A")], out
 
 
-def _pins_run(profile_name):
+def _pins_run(profile_name, script=(("A", 100, 200), ("DOWN", 300, 1100)), register=True,
+              until=1400):
+    """The events of the board's Buttons polled every 10 ms over a script of
+    (button, ms down, ms up) from the start, with or without the GPIO_IN
+    register: (events, [(time, event)])."""
     profile, model, vc = fresh(profile_name)
-    script = [("A", 1100, 1200), ("DOWN", 1300, 2100)]
-    press_script(vc, profile, script)
+    if not register:
+        profile = dict(profile)
+        del profile["gpio_in"]
+    t0 = vc.now
+    press_script(vc, profile, [(b, t0 + d, t0 + u) for b, d, u in script])
     btn = Buttons(profile, vc.now)
     evs = []
-    while vc.now < 2400:
-        evs.extend(btn.poll(vc.now))
+    while vc.now < t0 + until:
+        evs.extend([(vc.now, e) for e in btn.poll(vc.now)])
         vc.sleep_ms(10)
-    return evs
+    return [e for _, e in evs], evs
 
 
 def test_pl4_pl5_buttons_read_pins_with_each_board_polarity():
     # Badger: pressed = high (pull-down); DIY Pico build: pressed = low (pull-up).
     for name in ("badger2040", "pico_epaper29"):
-        evs = _pins_run(name)
+        evs = _pins_run(name)[0]
         assert evs[:2] == [("press", "A"), ("release", "A")], (name, evs)
         assert evs[2] == ("press", "DOWN") and evs[-1] == ("release", "DOWN"), (name, evs)
         assert ("repeat", "DOWN") in evs
@@ -182,3 +190,40 @@ def test_pl1_wake_button_from_pimoronis_wakeup_module():
         assert wake_button(boards.BADGER2040) is None
     finally:
         del sys.modules["wakeup"]
+
+
+def test_pl7_one_register_read_while_every_button_rests_same_events_as_pin_by_pin():
+    # Issue 24: with the RP2040's GPIO_IN register (profile["gpio_in"]) a
+    # poll that finds all five buttons up, each read up and debounced up at
+    # the last poll, reads that one register and no Pin; any other poll
+    # reads the pins as before. The events and their times are the same as
+    # pin by pin, for taps, a bounce, a held repeat, a long press, two
+    # buttons at once and a button held from the start, on both boards.
+    script = (("B", 0, 300), ("A", 1000, 1015), ("C", 1300, 1303), ("C", 1310, 1330),
+              ("C", 1336, 1500), ("DOWN", 1800, 2700), ("UP", 2100, 2250),
+              ("A", 3000, 3900))
+    for name in ("badger2040", "pico_epaper29"):
+        fast = _pins_run(name, script, True, 4400)[1]
+        slow = _pins_run(name, script, False, 4400)[1]
+        assert fast == slow, (name, fast, slow)
+        kinds = [e for _, e in fast]
+        assert ("press", "B") not in kinds and ("long", "A") in kinds, kinds
+        assert ("press", "C") in kinds and ("repeat", "DOWN") in kinds, kinds
+        assert ("press", "UP") in kinds and kinds.count(("press", "A")) == 2, kinds
+    # resting: 100 polls after everything settled read the register only
+    profile, model, vc = fresh("badger2040")
+    start = vc.now
+    press_script(vc, profile, [("A", start + 20, start + 120)])
+    btn = Buttons(profile, vc.now)
+    while vc.now < start + 400:
+        btn.poll(vc.now)
+        vc.sleep_ms(10)
+    machine.reads.clear()
+    machine.mem32_reads[0] = 0
+    for _ in range(100):
+        assert btn.poll(vc.now) == ()
+        vc.sleep_ms(10)
+    assert sum(machine.reads.values()) == 0 and machine.mem32_reads[0] == 100
+    # a press is still seen at the first poll that reads it
+    press_script(vc, profile, [("C", vc.now, vc.now + 100)])
+    assert btn.poll(vc.now) == [("press", "C")]

@@ -9,6 +9,9 @@
 #   reads[id]      how many times each input pin was read; with
 #                  record_reads[0] = True reads also go to log as ("read", id, value)
 #   resets         number of machine.reset() calls (each raises ResetCalled)
+#   mem32          reads of the RP2040's GPIO_IN register (0xd0000004): the
+#                  levels of the input pins made so far, as Pin.value reads
+#                  them, one bit per GPIO; mem32_reads counts them
 log = []
 reads = {}
 record_reads = [False]
@@ -36,10 +39,39 @@ def clear():
     pin_modes.clear()
     resets[0] = 0
     record[0] = True
+    mem32_reads[0] = 0
 
 
 def _pin_id(p):
     return p.id if isinstance(p, Pin) else p
+
+
+class _Mem32:
+    GPIO_IN = 0xD0000004
+
+    def __getitem__(self, addr):
+        if addr != self.GPIO_IN:
+            raise ValueError("fake mem32: only GPIO_IN is modelled, not 0x%x" % addr)
+        mem32_reads[0] += 1
+        word = 0
+        for pid in pin_modes:
+            mode, pull = pin_modes[pid]
+            if mode == Pin.IN and _input_level(pid, pull):
+                word |= 1 << pid
+        return word
+
+
+def _input_level(pid, pull):
+    src = inputs.get(pid)
+    if src is None:
+        # An unconnected input follows its pull resistor.
+        return 1 if pull == Pin.PULL_UP else 0
+    if type(src) is int:
+        return src
+    return src(pid)
+
+
+mem32_reads = [0]
 
 
 class Pin:
@@ -67,14 +99,7 @@ class Pin:
         if v is None:
             if self.mode == Pin.OUT:
                 return levels.get(self.id, 0)
-            src = inputs.get(self.id)
-            if src is None:
-                # An unconnected input follows its pull resistor.
-                v = 1 if self.pull == Pin.PULL_UP else 0
-            elif type(src) is int:
-                v = src
-            else:
-                v = src(self.id)
+            v = _input_level(self.id, self.pull)
             reads[self.id] = reads.get(self.id, 0) + 1
             if record_reads[0]:
                 log.append(("read", self.id, v))
@@ -123,6 +148,9 @@ class ADC:
 
     def read_u16(self):
         return adc.get(self.id, 0)
+
+
+mem32 = _Mem32()
 
 
 def reset():

@@ -15,6 +15,11 @@
 # (hardware/README.md); its own image needs nothing.
 import sys
 
+# The RP2040's SIO GPIO_IN register (datasheet 2.3.1.7, SIO base 0xd0000000
+# + 0x004): the level of GPIO 0-29 in one read, which lets the buttons'
+# poll see "all five up" with one machine.mem32 read (usher.device.buttons).
+RP2040_GPIO_IN = 0xD0000004
+
 # Badger 2040 (PL-4). Sources: pimoroni/badger2040 modules/badger2040/
 # badger2040.py and pimoroni/pimoroni-pico drivers/uc8151.
 BADGER2040 = {
@@ -30,6 +35,7 @@ BADGER2040 = {
     # name, GPIO, level when pressed, pull ("down"/"up")
     "buttons": [("A", 12, 1, "down"), ("B", 13, 1, "down"), ("C", 14, 1, "down"),
                 ("UP", 15, 1, "down"), ("DOWN", 11, 1, "down")],
+    "gpio_in": RP2040_GPIO_IN,
     "power_latch": 10,                    # EN_3V3: high keeps the board on (battery)
     "vbus": 24,                           # high when USB power is present
     "led": 25,
@@ -54,6 +60,7 @@ PICO_EPAPER29 = {
     "busy": 13, "busy_level": 1,          # BUSY high = busy
     "buttons": [("A", 2, 0, "up"), ("B", 3, 0, "up"), ("C", 4, 0, "up"),
                 ("UP", 5, 0, "up"), ("DOWN", 6, 0, "up")],
+    "gpio_in": RP2040_GPIO_IN,
     "power_latch": None,                  # no latch: a slide switch cuts the battery
     "vbus": 24,                           # Pico: GP24 reads VBUS present
     "led": 25,
