@@ -33,6 +33,11 @@ Columns:
   live        the largest live heap found at a garbage collection (blocks
               marked reachable), bytes
   free min    the smallest free heap found as a collection starts, bytes
+  awake       the share of chip time the core is not sleeping while the
+              device waits: the WAIT_MS after the session's last press, on
+              USB power (the screen stays on; the rest's fast update of
+              turbo windows, PL-18, falls inside it), % (no goal yet: a
+              battery figure)
 The refresh policy measured is the one on this branch's firmware.
 """
 import argparse
@@ -48,6 +53,7 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 import sim.rp2 as rp2  # noqa: E402
 
 SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
+WAIT_MS = 10000   # the wait after the last press, for the awake column
 
 
 def pct(values, p):
@@ -84,8 +90,11 @@ def one_session(args):
     script = rp2.session_script(name)
     t0 = time.time()
     r = rp2.play(script, stock=stock, heap=True,
-                 ui_settings={"refresh": refresh} if refresh else None)
+                 ui_settings={"refresh": refresh} if refresh else None,
+                 extra_steps=[{"run_ms": WAIT_MS}])
     wall = time.time() - t0
+    wait = r["steps"].pop()   # not a press: the simulator has no frame for it
+    awake = 100.0 * wait["active_ms"] / WAIT_MS
     seeds = rp2.seeds_from_log(rp2.read_log(os.path.join(r["files"], "data")))
     frames = rp2.sim_frames(script, seeds, board="badger2040")
     bad = rp2.compare_session(r, frames, "badger2040")
@@ -107,13 +116,14 @@ def one_session(args):
         "stays": (median(stays), pct(stays, 90), len(stays)),
         "live": heap.get("peak_live"), "free": heap.get("min_free"),
         "mismatches": len(bad), "errors": len(r["errors"]), "wall": wall,
-        "chip_s": r["steps"][-1]["t_ms"] / 1000.0,
+        "chip_s": wait["t_ms"] / 1000.0, "awake": awake,
     }
 
 
-HEADER = ("%-15s %-10s %7s %7s %-22s %-13s %-13s %-17s %-17s %8s %9s %s"
+HEADER = ("%-15s %-10s %7s %7s %-22s %-13s %-13s %-17s %-17s %8s %9s %6s %s"
           % ("session", "image", "presses", "boot", "compute med/p95/max", "updates med/p90/clean",
-             "busy med/p90", "picture med/p90/n", "stays med/p90/n", "live", "free min", "check"))
+             "busy med/p90", "picture med/p90/n", "stays med/p90/n", "live", "free min", "awake",
+             "check"))
 
 
 def row(x):
@@ -121,9 +131,10 @@ def row(x):
     check = "ok" if not x["mismatches"] and not x["errors"] else "%d differ, %d panel errors" % (
         x["mismatches"], x["errors"])
     return ("%-15s %-10s %7d %7.0f %6.0f/%6.0f/%6.0f   %3d/%3d/%3d %10.0f/%5.0f %6.0f/%5.0f/%4d "
-            "%6.0f/%5.0f/%4d %8s %9s %s"
+            "%6.0f/%5.0f/%4d %8s %9s %5.1f%% %s"
             % (x["name"], x["image"], x["presses"], x["boot"] or -1, c[0], c[1], c[2], u[0], u[1], u[2],
-               b[0], b[1], p[0], p[1], p[2], st[0], st[1], st[2], x["live"], x["free"], check))
+               b[0], b[1], p[0], p[1], p[2], st[0], st[1], st[2], x["live"], x["free"], x["awake"],
+               check))
 
 
 def sessions(jobs, which=(False, True), names=SESSIONS, refresh=None):

@@ -12,6 +12,7 @@ that holds it with the image's ELF (arm-none-eabi-nm), then grouped.
                                                     its whole sessions take many minutes)
   python bench/rp2_profile.py takeaseat_solo --circuitpython --idle 3000
                                                     what the idle CircuitPython image computes
+  python bench/rp2_profile.py takeaseat_solo --idle 3000   the same on the MicroPython image
 
 It prints, for the presses only (the boot is left out): the share of the
 computing time per group (the bytecode VM and the runtime it calls, the
@@ -145,6 +146,10 @@ def report(result, top, phase="press"):
             fo[k] += s["flash_ops"][k]
     print("flash operations in the presses: %d sector erases, %d page programs"
           % (fo["erase"], fo["program"]))
+    stack = c_stack(result["elf"], prof.get("min_sp", {}).get(phase))
+    if stack:
+        print("C stack: %d of %d bytes at the deepest sample, in %s (sampled: the true deepest "
+              "can be a little more)" % (stack + (m.name(int(prof["min_sp_pc"][phase])),)))
     act = sorted(s["active_ms"] for s in presses)
     if act:
         print("compute per press (as bench/rp2.py): median %.0f, p95 %.0f, max %.0f ms"
@@ -159,6 +164,18 @@ def report(result, top, phase="press"):
         cs = sorted(callers.get(f, {}).items(), key=lambda x: -x[1])[:3]
         print("%-40s %5.1f%%  %s" % (f[:40], 100.0 * n / total,
                                      ", ".join("%s %.0f%%" % (c, 100.0 * k / n) for c, k in cs)))
+
+
+def c_stack(elf, min_sp):
+    """(bytes used at the deepest sampled point, the stack's size) from the
+    lowest stack pointer sampled and the ELF's __StackTop/__StackBottom, or
+    None."""
+    if not min_sp:
+        return None
+    ends = dict((n, a) for a, _, n in symbols(elf, "AB") if n in ("__StackTop", "__StackBottom"))
+    if len(ends) != 2:
+        return None
+    return ends["__StackTop"] - min_sp, ends["__StackTop"] - ends["__StackBottom"]
 
 
 def heap_report(result, top):
@@ -242,13 +259,17 @@ def main(argv):
                     help="the CircuitPython image (make circuitpython) and its drive")
     ap.add_argument("--script", help="these button tokens instead of the session's")
     ap.add_argument("--idle", type=int, metavar="MS",
-                    help="with --circuitpython: no presses, MS ms at the launcher after the boot")
+                    help="no presses: MS ms at the launcher after the boot")
     a = ap.parse_args(argv)
     script = a.script if a.script is not None else rp2.session_script(a.session)
-    if a.circuitpython and a.idle:
-        import sim.rp2.cpysession as cs
-        r = cs.play("", sample=a.every, extra_steps=[{"run_ms": a.idle}])
+    if a.idle:
+        if a.circuitpython:
+            import sim.rp2.cpysession as cs
+            r = cs.play("", sample=a.every, extra_steps=[{"run_ms": a.idle}])
+        else:
+            r = rp2.play("", stock=a.stock, sample=a.every, extra_steps=[{"run_ms": a.idle}])
         idle = r["steps"][-1]
+        idle.setdefault("chip_ms", a.idle)
         print("idle at the launcher: %.0f ms of chip time, %.0f ms computing (%.1f%%)"
               % (idle["chip_ms"], idle["active_ms"], 100.0 * idle["active_ms"] / idle["chip_ms"]))
         report(r, a.top, "other")

@@ -115,12 +115,14 @@ export class Board {
     // Profiling (off by default; bench/rp2_profile.py): every `every` cycles
     // of computing, the PC (and LR) of the running instruction is counted in
     // the histogram of the current phase (prof.phase, set by the runner);
-    // time stalled in a flash operation is added up per phase in ns.
+    // time stalled in a flash operation is added up per phase in ns; the
+    // lowest stack pointer seen at a sample is kept per phase (how deep the
+    // C stack went, sampled).
     this.prof = null;
   }
 
   startProfile(every) {
-    this.prof = { every, left: every, phase: 'boot', pc: {}, lr: {}, flashNs: {} };
+    this.prof = { every, left: every, phase: 'boot', pc: {}, lr: {}, flashNs: {}, minSp: {}, minSpPc: {} };
   }
 
   profSample(pc) {
@@ -131,12 +133,18 @@ export class Board {
     const l = p.lr[p.phase] || (p.lr[p.phase] = new Map());
     const key = pc + ':' + lr;
     l.set(key, (l.get(key) || 0) + 1);
+    const sp = this.core.SP >>> 0;
+    if (!(p.minSp[p.phase] <= sp)) {
+      p.minSp[p.phase] = sp;
+      p.minSpPc[p.phase] = pc;
+    }
   }
 
   profileResult() {
     const p = this.prof;
     if (!p) return null;
-    const out = { every_cycles: p.every, pc: {}, lr: {}, flash_ns: p.flashNs };
+    const out = { every_cycles: p.every, pc: {}, lr: {}, flash_ns: p.flashNs, min_sp: p.minSp,
+                  min_sp_pc: p.minSpPc };
     for (const k of Object.keys(p.pc)) out.pc[k] = Object.fromEntries(p.pc[k]);
     for (const k of Object.keys(p.lr)) out.lr[k] = Object.fromEntries(p.lr[k]);
     return out;

@@ -32,6 +32,7 @@ def test_pl18_after_8_turbo_updates_of_a_window_the_next_is_fast():
         w.choose(("partial", 0, 24, 296, 8))
     w.choose(("partial", 0, 64, 296, 8))
     assert w.choose(("partial", 0, 16, 296, 16)) == ("partial", 0, 16, 296, 16)
+    assert w.ghosted()                                       # band 64 still is
     assert w.choose(("partial", 0, 24, 296, 8))[0] == "turbo"
     assert w.rest_request() == ("partial", 0, 24, 296, 48)   # bands 24 and 64 still ghosted
 
@@ -50,4 +51,4 @@ def test_pl18_refresh_fast_gives_every_window_the_fast_waveform():
     w.choose(("partial", 0, 0, 296, 8))
     w.turbo = False
     assert w.choose(("partial", 0, 0, 296, 16)) == ("partial", 0, 0, 296, 16)
-    assert not w.ghosted()
+    assert not w.ghosted()                                   # the fast window cleared band 0

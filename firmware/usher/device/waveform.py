@@ -17,12 +17,18 @@ REST_MS = 3000
 TURBO_IN_A_ROW = 8
 BANDS = 16          # 8-row bands of the 128-row panel
 WIDTH = 296
+_NO_RUNS = bytes(BANDS)
 
 
 class Waveforms:
     def __init__(self):
         # Per band: turbo updates since its last fast or clean update.
         self.runs = bytearray(BANDS)
+        # Whether some band's count is not 0: kept beside the counts so that
+        # ghosted(), asked on every pass of the idle main loop, neither
+        # iterates nor allocates (an iterator per pass was most of what the
+        # idle chip computed, bench/rp2_profile.py --idle).
+        self.any_run = False
         self.turbo = True        # the Settings entry (Runtime.refresh_setting)
 
     def choose(self, r):
@@ -32,6 +38,7 @@ class Waveforms:
         if r[0] != "partial":
             for i in range(BANDS):
                 runs[i] = 0
+            self.any_run = False
             return r
         b0 = r[2] // 8
         b1 = (r[2] + r[4] + 7) // 8
@@ -44,14 +51,13 @@ class Waveforms:
         for i in range(b0, b1):
             runs[i] = runs[i] + 1 if turbo else 0
         if turbo:
+            self.any_run = True
             return ("turbo", r[1], r[2], r[3], r[4])
+        self.any_run = runs != _NO_RUNS
         return r
 
     def ghosted(self):
-        for n in self.runs:
-            if n:
-                return True
-        return False
+        return self.any_run
 
     def rest_request(self):
         """The fast update of every band turbo touched since its last fast
@@ -65,6 +71,7 @@ class Waveforms:
                 if first < 0:
                     first = i
                 last = i
+        self.any_run = False
         if first < 0:
             return None
         return ("partial", 0, first * 8, WIDTH, (last - first + 1) * 8)
