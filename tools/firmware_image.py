@@ -269,6 +269,34 @@ def fix_gc_scan(src):
     return True
 
 
+VM_STATE = "#define VM_MAX_STATE_ON_STACK (sizeof(mp_uint_t) * 11)\n"
+VM_STATE_FIXED = ("#ifndef MICROPY_VM_MAX_STATE_WORDS_ON_STACK\n"
+                  "#define MICROPY_VM_MAX_STATE_WORDS_ON_STACK (11)\n"
+                  "#endif\n"
+                  "#define VM_MAX_STATE_ON_STACK (sizeof(mp_uint_t) * MICROPY_VM_MAX_STATE_WORDS_ON_STACK)\n")
+
+
+def fix_vm_state(src):
+    """Let a board choose how many words of a function's frame py/objfun.c
+    keeps on the C stack (11 unless set; above it, every call of that
+    function is a gc_alloc and a gc_free: the Usher boards set 32 with a
+    16 KB stack, firmware/boards/stack16k.cmake); True when the file was
+    changed now. A tree whose objfun.c has neither form is refused."""
+    path = os.path.join(src, "py", "objfun.c")
+    with open(path) as f:
+        text = f.read()
+    if VM_STATE_FIXED in text:
+        return False
+    if text.count(VM_STATE) != 1:
+        raise BuildError("%s: VM_MAX_STATE_ON_STACK is not the one of MicroPython 1.28 "
+                         "(see VM_STATE in tools/firmware_image.py)" % path)
+    say("%s: the frame words kept on the C stack come from MICROPY_VM_MAX_STATE_WORDS_ON_STACK" % path)
+    with open(path + ".tmp", "w") as f:
+        f.write(text.replace(VM_STATE, VM_STATE_FIXED))
+    os.replace(path + ".tmp", path)
+    return True
+
+
 def misaligned_native_code(nm_output):
     """Frozen native functions (fun_data_* symbols in .text, nm type t/T)
     whose address is not a multiple of 4, from `nm` output lines."""
@@ -351,11 +379,25 @@ def source_id(src):
         return "tree " + src
 
 
+def _board_cmake(args):
+    """The text of the board's cmake files (and the shared ones they
+    include), so that a change to them configures the folder afresh."""
+    texts = []
+    for a in args:
+        if a.startswith("-DMICROPY_BOARD_DIR="):
+            d = a.split("=", 1)[1]
+            for p in (os.path.join(d, "mpconfigboard.cmake"), os.path.join(BOARDS, "stack16k.cmake")):
+                if p.startswith(BOARDS) and os.path.exists(p):
+                    with open(p) as f:
+                        texts.append(f.read())
+    return texts
+
+
 def _configure(bdir, args, env, src):
     """cmake only when the folder is new or its configuration or sources
     changed (the port's make wrapper never re-runs it by itself)."""
     stamp = os.path.join(bdir, ".usher-cmake")
-    want = json.dumps([args, source_id(src)])
+    want = json.dumps([args, source_id(src), _board_cmake(args)])
     if os.path.exists(os.path.join(bdir, "Makefile")) and os.path.exists(stamp):
         with open(stamp) as f:
             if f.read() == want:
@@ -421,7 +463,8 @@ def build_unix32(src, env):
          "BUILD=" + bdir, "MICROPY_FORCE_32BIT=1",
          "MICROPY_PY_BTREE=0", "MICROPY_PY_SSL=0",
          # as the boards (fix_gc_scan, tools/framebuf_fast.py)
-         "CFLAGS_EXTRA=-DMICROPY_GC_ATB_WORD_SKIP=1 -DMICROPY_FRAMEBUF_MONO_FAST=1",
+         "CFLAGS_EXTRA=-DMICROPY_GC_ATB_WORD_SKIP=1 -DMICROPY_FRAMEBUF_MONO_FAST=1"
+         " -DMICROPY_VM_MAX_STATE_WORDS_ON_STACK=32",
          "MICROPY_PY_FFI=0", "FROZEN_MANIFEST=" + os.path.join(BOARDS, "unix32", "manifest.py"),
          # usher.device.pack is viper code: frozen native code needs the
          # target's architecture (the rp2 port sets -march=armv6m itself).
@@ -447,6 +490,7 @@ def main(argv):
         src = sources()
         fix_mpy_tool(src)
         fix_gc_scan(src)
+        fix_vm_state(src)
         framebuf_fast.patch(src, say, BuildError)
         if targets == ["src"]:
             say(src)

@@ -7,6 +7,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -291,6 +292,28 @@ def test_pl14_gc_scan_skip_is_added_once_and_an_unknown_gc_c_is_refused(tmp_path
     path.write_text('#include "py/gc.h"\n' + GC_C_1_28.replace("gc_last_free_atb_index", "start"))
     with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
         fi.fix_gc_scan(str(tmp_path))
+
+
+def test_pl14_frame_words_on_the_c_stack_come_from_the_board_and_the_stack_is_16_kb(tmp_path, monkeypatch):
+    # py/objfun.c: the limit becomes a board setting (11 words unless set),
+    # added once; an unknown objfun.c is refused. The Usher boards set 32
+    # and include the 16 KB stack that pays for it.
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    path = tmp_path / "py" / "objfun.c"
+    path.parent.mkdir()
+    path.write_text("// head\n" + fi.VM_STATE + "// tail\n")
+    assert fi.fix_vm_state(str(tmp_path)) is True
+    fixed = path.read_text()
+    assert "#define MICROPY_VM_MAX_STATE_WORDS_ON_STACK (11)" in fixed and fi.VM_STATE not in fixed
+    assert fi.fix_vm_state(str(tmp_path)) is False
+    assert path.read_text() == fixed
+    path.write_text(fi.VM_STATE.replace("11", "12"))
+    with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
+        fi.fix_vm_state(str(tmp_path))
+    for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
+        assert re.search(r"#define MICROPY_VM_MAX_STATE_WORDS_ON_STACK\s+\(32\)",
+                         _board_file(board, "mpconfigboard.h"))
+        assert "stack16k.cmake" in _board_file(board, "mpconfigboard.cmake")
 
 
 # A harness around gc_alloc's search loop as the build leaves it in py/gc.c:

@@ -10,3 +10,6 @@ list(APPEND MICROPY_SOURCE_BOARD ${MICROPY_BOARD_DIR}/usher_board.c)
 # The frozen firmware; usher_image.py is generated into the build folder.
 set(MICROPY_FROZEN_MANIFEST ${MICROPY_BOARD_DIR}/../manifest.py)
 set(MICROPY_MANIFEST_USHER_GEN ${CMAKE_BINARY_DIR}/usher_gen)
+
+# The core-0 C stack: 16 KB (stack16k.cmake says why).
+include(${MICROPY_BOARD_DIR}/../stack16k.cmake)

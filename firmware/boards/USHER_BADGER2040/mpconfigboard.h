@@ -21,3 +21,9 @@ void usher_board_startup(void);
 // framebuf fills and blits MONO_HLSB a byte at a time, not a pixel
 // (tools/framebuf_fast.py).
 #define MICROPY_FRAMEBUF_MONO_FAST              (1)
+
+// A function's frame of up to 32 words (locals and its value stack) lives on
+// the C stack; the port's 11 made every larger one a gc_alloc and gc_free per
+// call (tools/firmware_image.py, VM_STATE). Paid for by the 16 KB stack of
+// ../stack16k.cmake.
+#define MICROPY_VM_MAX_STATE_WORDS_ON_STACK     (32)
