@@ -202,17 +202,25 @@ def fix_mpy_tool(src):
     """Give frozen armv6m native code 4-byte alignment (see above), once;
     True when the file was changed now. A tree whose mpy-tool.py has
     neither form is refused: the fix would have to be looked at again."""
-    path = os.path.join(src, MPY_TOOL)
+    return _replace_once(os.path.join(src, MPY_TOOL), MPY_TOOL_ALIGN, MPY_TOOL_ALIGN_FIXED,
+                         "the native code alignment block", "MPY_TOOL_ALIGN",
+                         "frozen armv6m native code aligned to 4 bytes")
+
+
+def _replace_once(path, old, new, what, name, done):
+    """Put `new` in place of the one `old` of a pinned source file; False
+    when `new` is there already, BuildError when `old` is not there exactly
+    once (the fix would have to be looked at again)."""
     with open(path) as f:
         text = f.read()
-    if MPY_TOOL_ALIGN_FIXED in text:
+    if new in text:
         return False
-    if text.count(MPY_TOOL_ALIGN) != 1:
-        raise BuildError("%s: the native code alignment block is not the one of MicroPython 1.28 "
-                         "(see MPY_TOOL_ALIGN in tools/firmware_image.py)" % path)
-    say("%s: frozen armv6m native code aligned to 4 bytes" % path)
+    if text.count(old) != 1:
+        raise BuildError("%s: %s is not the one of MicroPython 1.28 (see %s in tools/firmware_image.py)"
+                         % (path, what, name))
+    say("%s: %s" % (path, done))
     with open(path + ".tmp", "w") as f:
-        f.write(text.replace(MPY_TOOL_ALIGN, MPY_TOOL_ALIGN_FIXED))
+        f.write(text.replace(old, new))
     os.replace(path + ".tmp", path)
     return True
 
@@ -282,19 +290,9 @@ def fix_vm_state(src):
     function is a gc_alloc and a gc_free: the Usher boards set 32 with a
     16 KB stack, firmware/boards/stack16k.cmake); True when the file was
     changed now. A tree whose objfun.c has neither form is refused."""
-    path = os.path.join(src, "py", "objfun.c")
-    with open(path) as f:
-        text = f.read()
-    if VM_STATE_FIXED in text:
-        return False
-    if text.count(VM_STATE) != 1:
-        raise BuildError("%s: VM_MAX_STATE_ON_STACK is not the one of MicroPython 1.28 "
-                         "(see VM_STATE in tools/firmware_image.py)" % path)
-    say("%s: the frame words kept on the C stack come from MICROPY_VM_MAX_STATE_WORDS_ON_STACK" % path)
-    with open(path + ".tmp", "w") as f:
-        f.write(text.replace(VM_STATE, VM_STATE_FIXED))
-    os.replace(path + ".tmp", path)
-    return True
+    return _replace_once(os.path.join(src, "py", "objfun.c"), VM_STATE, VM_STATE_FIXED,
+                         "VM_MAX_STATE_ON_STACK", "VM_STATE",
+                         "the frame words kept on the C stack come from MICROPY_VM_MAX_STATE_WORDS_ON_STACK")
 
 
 def misaligned_native_code(nm_output):
