@@ -197,8 +197,12 @@ def cuts(n, jobs, minutes=None, seed=100):
                 print(cut_line(len(res), n, job, r, tally), flush=True)
         return report
 
+    walks = []
+
     def one(job, k):
-        return rp2.power_cut_campaign(k, seed=seed + job, on_cut=on_cut(job), stop=stop.is_set)
+        r, info = rp2.power_cut_campaign(k, seed=seed + job, on_cut=on_cut(job), stop=stop.is_set)
+        walks.append(info)
+        return r
 
     print("Power cuts during solo Multisala games (multisala_solo), %d cuts in %d runs; after each, "
           "a boot from the flash as it was left" % (n, len([k for k in per if k])), flush=True)
@@ -251,6 +255,12 @@ def cuts(n, jobs, minutes=None, seed=100):
         ("  unreadable", sum(1 for r in res if r["source"] in ("corrupt", "unmountable"))),
         ("error logged at the next boot", sum(1 for r in res if r["error_logged"])),
         ("  next boot's log not read (stopped)", sum(1 for r in res if r["error_logged"] is None)),
+    ]
+    # the walk (sim/rp2/campaign.py): how far the cuts spread over the games
+    rows += [
+        ("distinct (game, actions) states cut", len({(r["seed"], r["saved"]) for r in res})),
+        ("games the cuts fell in", len({r["seed"] for r in res if r["seed"] is not None})),
+        ("rounds the walk found no move in", sum(w["stuck"] for w in walks)),
     ]
     for label, count in rows:
         print("  %-38s %5d" % (label, count))

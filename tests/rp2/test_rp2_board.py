@@ -68,10 +68,9 @@ def runs():
         for name in GAMES:
             futures[name] = ex.submit(_session, name, "badger2040")
         futures["pico"] = ex.submit(_session, PICO_SESSION, "pico_epaper29")
-        # The seed picks the presses cut and where; ui.json is written only
-        # when it changes, and on littlefs in place (PL-17), so most
-        # navigation presses write nothing and many aimed cuts find no flash
-        # operation: seed 229's 8 cuts put 3 inside one (erases).
+        # The seed picks the presses cut and where; the walk
+        # (sim/rp2/campaign.py) keeps the game moving after each cut, and
+        # seed 229's 8 cuts put 5 inside a flash program or erase.
         futures["cuts"] = ex.submit(rp2.power_cut_campaign, 8, seed=229)
         futures["idle"] = ex.submit(_idle_power_off, tmp.name)
         try:
