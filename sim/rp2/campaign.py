@@ -141,6 +141,13 @@ class Walk:
         already seen not entered again, at most `depth` presses and
         `limit` screens."""
         key0, pic0 = self._state(prefix)
+        if key0 is None:
+            # on the launcher: its own ways to a new game first (the search
+            # would go deep into the games above ours)
+            for path in (["C", "C"], ["DOWN", "DOWN", "C", "C"], ["UP", "UP", "C", "C"]):
+                key = self._state(prefix + path)[0]
+                if self.moved(key0, key):
+                    return path, key
         seen = {pic0}
         todo = [[b] for b in reversed(WALK_BUTTONS)]
         tried = 0
