@@ -51,6 +51,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
 import sim.rp2 as rp2  # noqa: E402
+from sim.rp2 import campaign  # noqa: E402
 
 SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
 WAIT_MS = 10000   # the wait after the last press, for the awake column
@@ -200,7 +201,7 @@ def cuts(n, jobs, minutes=None, seed=100):
     walks = []
 
     def one(job, k):
-        r, info = rp2.power_cut_campaign(k, seed=seed + job, on_cut=on_cut(job), stop=stop.is_set)
+        r, info = campaign.power_cut_campaign(k, seed=seed + job, on_cut=on_cut(job), stop=stop.is_set)
         walks.append(info)
         return r
 

@@ -368,8 +368,3 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
     result["files"] = files
     result["_tmp"] = tmp
     return result
-
-
-# --- power cuts (PL-8) -------------------------------------------------------------------
-# The power-cut campaign (sim/rp2/campaign.py) uses the helpers above.
-from sim.rp2.campaign import LOST, acknowledged, kept_all, power_cut_campaign  # noqa: E402,F401

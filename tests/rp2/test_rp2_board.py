@@ -25,6 +25,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 import sim.rp2 as rp2  # noqa: E402
+from sim.rp2 import campaign  # noqa: E402
 
 # Every game's whole scripted session (tests/portable/ui_session_*.py).
 GAMES = ("theatre_game", "takeaseat_solo", "seatwars_game", "multisala_solo")
@@ -71,7 +72,7 @@ def runs():
         # The seed picks the presses cut and where; the walk
         # (sim/rp2/campaign.py) keeps the game moving after each cut, and
         # seed 229's 8 cuts put 5 inside a flash program or erase.
-        futures["cuts"] = ex.submit(rp2.power_cut_campaign, 8, seed=229)
+        futures["cuts"] = ex.submit(campaign.power_cut_campaign, 8, seed=229)
         futures["idle"] = ex.submit(_idle_power_off, tmp.name)
         try:
             yield futures
