@@ -29,9 +29,7 @@
 //                             until the K-th operation comes, "pressed")
 //   {"dump": PATH}            write the filesystem region of the flash to PATH
 // With "continue_after_cut" the job goes on after a cut (the next step is
-// normally a boot from the flash as the cut left it). With "stream" each
-// step's entry is printed as a line of JSON when the step ends, and the
-// result's other fields as a last line {"summary": {...}}.
+// normally a boot from the flash as the cut left it).
 // A held token's entry also has "hold": the polls the harness followed and
 // the repeats (or long press) it saw the firmware send, and with
 // USHER_RP2_TRACE=1 in the environment every read of GPIO_IN ("reads").
@@ -435,12 +433,6 @@ class Runner {
       const r = this.step(s);
       if (s.token) r.token = s.token;
       steps.push(r);
-      // "stream": each step's entry as one line of JSON as soon as it is done
-      // (a long power-cut campaign reports as it goes), the rest at the end.
-      if (this.job.stream) {
-        process.stdout.write(JSON.stringify(r) + '\n');
-        delete r.picture;
-      }
       if (r.result === 'off' && !s.until_off) break;
       if ((r.result === 'cut' || r.result === 'cut-late') && !this.job.continue_after_cut) break;
     }
@@ -457,5 +449,4 @@ class Runner {
 
 const job = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const res = new Runner(job).run();
-if (job.stream) res.steps = res.steps.length;    // already sent, one line each
-process.stdout.write(JSON.stringify(job.stream ? { summary: res } : res) + (job.stream ? '\n' : ''));
+process.stdout.write(JSON.stringify(res));
