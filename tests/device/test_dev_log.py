@@ -85,3 +85,47 @@ def test_issue24_the_boot_number_comes_from_the_end_of_the_log_whatever_its_size
     assert FlashLog(d).boot_no == 2
     os.rename(d + "/" + CURRENT, d + "/" + PREVIOUS)
     assert FlashLog(d).boot_no == 2
+
+
+def test_pl10_held_lines_reach_the_flash_together_on_release():
+    # issue 24: the boot's lines wait in RAM until the first picture is under
+    # way, then go to flash in one append (one erase on littlefs, not two).
+    d = tmpdir()
+    log = FlashLog(d)
+    log.hold()
+    assert log.write("boot", {"board": "badger2040"})
+    assert log.write("resume", {"game": None})
+    assert _size(d + "/" + CURRENT) == 0
+    log.release()
+    entries = read_all(d)
+    assert [(e["b"], e["n"], e["k"]) for e in entries] == [(1, 1, "boot"), (1, 2, "resume")]
+    log.write("info", "after")                    # no longer held: on flash at once
+    assert [e["k"] for e in read_all(d)][-1] == "info"
+    log.release()                                 # nothing held: nothing written twice
+    assert len(read_all(d)) == 3
+
+
+def test_pl10_an_error_while_held_goes_to_flash_at_once_with_the_lines_before_it():
+    d = tmpdir()
+    log = FlashLog(d)
+    log.hold()
+    log.write("boot", {})
+    log.write("error", "Traceback ...\nValueError: bad")
+    assert [e["k"] for e in read_all(d)] == ["boot", "error"]
+    log.write("resume", {})                       # still held after the error
+    assert len(read_all(d)) == 2
+    log.release()
+    assert [e["k"] for e in read_all(d)] == ["boot", "error", "resume"]
+
+
+def test_pl10_held_lines_past_the_ram_bound_go_to_flash():
+    from usher.device.log import HOLD_MAX_CHARS
+    d = tmpdir()
+    log = FlashLog(d)
+    log.hold()
+    n = 0
+    while _size(d + "/" + CURRENT) == 0:
+        n += 1
+        log.write("info", "x" * 100)
+        assert n * 100 < 2 * HOLD_MAX_CHARS, "held lines never reached the flash"
+    assert len(read_all(d)) == n

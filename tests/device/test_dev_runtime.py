@@ -72,6 +72,26 @@ def test_pl8_boot_resumes_the_saved_game_on_the_same_screen():
     assert kinds.count("game") == 1 and kinds.count("action") == 2
 
 
+def test_pl10_boot_lines_reach_the_flash_once_the_first_picture_is_under_way():
+    # issue 24: the "boot" and "resume" lines are held in RAM through the
+    # boot and written in one append right after the first refresh starts.
+    d = tmpdir()
+    profile, model, vc = fresh("badger2040")
+    machine.inputs[24] = 1
+    at_first = []
+
+    def keep(rt):
+        def shown(r):
+            if not at_first:
+                at_first.append([e["k"] for e in read_all(d + "/log")])
+        rt.on_shown = shown
+
+    runtime.main(app_factory=APP, data_dir=d, should_stop=lambda: vc.now >= 3000, on_runtime=keep)
+    assert at_first == [[]], at_first
+    assert model.refreshes[0][0] == "clean"
+    assert [e["k"] for e in read_all(d + "/log")] == ["boot", "resume"]
+
+
 def test_safe_mode_when_a_button_is_held_at_boot():
     d = tmpdir()
     made = []

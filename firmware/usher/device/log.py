@@ -17,6 +17,7 @@ CURRENT = "log0.jsonl"
 PREVIOUS = "log1.jsonl"
 DEFAULT_MAX_BYTES = 32 * 1024
 MAX_DATA_CHARS = 2000          # one traceback must not crowd out everything else
+HOLD_MAX_CHARS = 2048          # held lines past this go to flash at once (hold())
 
 
 def _size(path):
@@ -94,6 +95,7 @@ class FlashLog:
         self.line_no = 0
         self.boot_no = 1
         self._prefix = ""
+        self._held = None           # lines kept in RAM while held (hold())
         # Whatever the files hold, the constructor never raises: the boot
         # goes on (a damaged line is skipped; a file that cannot be read at
         # all only costs the boot number).
@@ -115,20 +117,52 @@ class FlashLog:
 
     def write(self, kind, data=None):
         """Append one entry; never raises (a full or failing flash must not
-        stop the game)."""
+        stop the game). While held (hold()) the line waits in RAM, except an
+        error, which goes to flash at once with the lines before it."""
         try:
             if type(data) is str and len(data) > MAX_DATA_CHARS:
                 data = data[:MAX_DATA_CHARS // 2] + "\n...\n" + data[-MAX_DATA_CHARS // 2:]
             self.line_no += 1
             line = json.dumps({"b": self.boot_no, "n": self.line_no, "k": kind, "d": data}) + "\n"
-            if _size(self.current) + len(line) > self.max_bytes // 2:
-                self._rotate()
-            with open(self.current, "a") as f:
-                f.write(self._prefix + line)
-            self._prefix = ""
+            held = self._held
+            if held is not None:
+                held.append(line)
+                if kind != "error" and sum(len(x) for x in held) <= HOLD_MAX_CHARS:
+                    return True
+                self._held = []
+                line = "".join(held)
+            self._append(line)
             return True
         except Exception:
             return False
+
+    def hold(self):
+        """Keep the lines written from now on in RAM until release(). The
+        boot's lines ("boot", the App's "resume") go to flash in one append
+        while the panel shows the first picture: on littlefs every append to
+        a file past 512 bytes erases a block and copies the file's last block
+        into it (PL-17), which made the boot slower with every boot as that
+        block filled (issue 24). Nothing of a game waits here: the save is
+        written before its picture (PL-8); a cut before release() loses the
+        held lines only."""
+        if self._held is None:
+            self._held = []
+
+    def release(self):
+        """Write the held lines (one append) and stop holding; never raises."""
+        held, self._held = self._held, None
+        if held:
+            try:
+                self._append("".join(held))
+            except Exception:
+                pass
+
+    def _append(self, text):
+        if _size(self.current) + len(text) > self.max_bytes // 2:
+            self._rotate()
+        with open(self.current, "a") as f:
+            f.write(self._prefix + text)
+        self._prefix = ""
 
     def _rotate(self):
         try:

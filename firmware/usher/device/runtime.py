@@ -222,6 +222,7 @@ class Runtime:
 
     # --- power ------------------------------------------------------------------
     def go_to_sleep(self):
+        self.log.release()
         self.log.write("info", "idle power-off")
         r = None
         try:
@@ -242,6 +243,7 @@ class Runtime:
 
     def wake(self):
         self.asleep = False
+        self.log.hold()         # released once the first picture is under way, as at boot
         self.log.write("info", "wake")
         self.display.init()
         self.start_app()
@@ -326,6 +328,9 @@ class Runtime:
                 if trace is not None:
                     trace.add(4, t0)
                 self._shown(r)
+                # The boot's (or wake's) held log lines go to flash now, while
+                # the panel is busy with the picture (FlashLog.hold).
+                self.log.release()
             elif (self.pending is None and ready and not self.crashed and self.waveforms.ghosted()
                   and clock.ticks_diff(now, self.last_activity) >= REST_MS):
                 # The buttons rest: the windows turbo touched get their fast
@@ -427,6 +432,12 @@ class _NoLog:
 
     def __call__(self, kind, data=None):
         return False
+
+    def hold(self):
+        pass
+
+    def release(self):
+        pass
 
 
 def held_for(buttons, hold_ms):
@@ -553,8 +564,12 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
         log = _NoLog()
     for why in problems:
         log.write("error", why)
+    # The boot's lines wait in RAM until the first picture is under way
+    # (FlashLog.hold: an append costs an erase on littlefs, issue 24).
+    log.hold()
     if buttons.held() and held_for(buttons, SAFE_HOLD_MS):
         log.write("boot", {"board": profile["name"], "version": VERSION, "safe_mode": True})
+        log.release()
         console(backend.safe_mode_text())
         return "safe"
     image, label = backend.firmware()
