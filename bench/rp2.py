@@ -11,6 +11,9 @@ count.
                                       Ctrl-C or --minutes M stops it and still reports
   python bench/rp2.py --jobs 2        run that many emulators at once
   python bench/rp2.py --sessions --image frozen   one image only
+  python bench/rp2.py --resume        reset to the first picture with each session's game
+                                      saved three presses before its end, then again after
+                                      more boots (issue 24: late-game resume, flat boot)
 
 Columns:
   boot        reset to the first refresh of the panel (the launcher or the
@@ -119,6 +122,59 @@ def one_session(args):
         "mismatches": len(bad), "errors": len(r["errors"]), "wall": wall,
         "chip_s": wait["t_ms"] / 1000.0, "awake": awake,
     }
+
+
+RESUME_BEFORE_END = 3     # presses before the session's end (issue 24's late-game row)
+RESUME_BOOTS = 12         # boots in a row after it: the boot must not grow with them
+
+
+def one_resume(args):
+    """Boot the chip on the files the simulator saved RESUME_BEFORE_END
+    presses before the end of the session (the same App code: the saved game,
+    its screen; every action is replayed at boot, PL-8), then RESUME_BOOTS
+    resets in a row. Returns the first boot's and the later boots' reset to
+    first picture, and whether the picture equals the simulator's."""
+    import tempfile
+
+    from sim.session import Session, parse_script
+
+    name, profile = args
+    tokens = [t for t in rp2.session_script(name).split(",") if t.strip()][:-RESUME_BEFORE_END]
+    with tempfile.TemporaryDirectory() as tmp:
+        data = os.path.join(tmp, "data")
+        s = Session(data)
+        s.start()
+        for _tok, events in parse_script(",".join(tokens)):
+            s.step(events)
+        actions = len(s.app.record["actions"]) if s.app.record else 0
+        fresh = Session(data)                   # the picture a boot on these files shows
+        fresh.start()
+        specs = rp2.firmware_files(False, tmp) + [data + "=/data"]
+        if profile != "badger2040":
+            specs.append(rp2.device_settings(tmp, {"board": profile}))
+        fs = rp2.make_fs(os.path.join(tmp, "fs.img"), specs)
+        binary, _ = rp2.image(profile)
+        steps = [{"boot": {}}] + [{"restart": True} for _ in range(RESUME_BOOTS)]
+        r = rp2.run_job({"firmware": binary, "profile": profile, "fs": fs, "steps": steps})
+        frames = [rp2.picture_canvas(st["picture"], profile) for st in r["steps"] if st.get("picture")]
+        same = all(rp2.diff_count(f, bytes(fresh.buf)) == 0 for f in frames) if frames else False
+    boots = [st.get("first_frame_ms") or 0 for st in r["steps"]]
+    return {"name": name, "profile": profile, "actions": actions, "game": s.app.game_id,
+            "first": boots[0], "later": boots[1:], "same": same, "errors": len(r.get("errors") or [])}
+
+
+def resumes(jobs, names, profiles=("badger2040",)):
+    print("Resume of a late game on the emulated board (rp2040js, 125 MHz, frozen image): reset to "
+          "the first picture with the session's game saved %d presses before its end, then %d resets "
+          "in a row; ms of chip time" % (RESUME_BEFORE_END, RESUME_BOOTS))
+    print("%-15s %-14s %-10s %7s %8s %18s %s" % ("session", "board", "game", "actions", "resume",
+                                                   "later min/max", "check"))
+    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+        for x in ex.map(one_resume, [(n, p) for p in profiles for n in names]):
+            later = x["later"] or [0]
+            check = "ok" if x["same"] and not x["errors"] else "picture differs or panel errors"
+            print("%-15s %-14s %-10s %7d %8.0f %8.0f/%8.0f %s" % (
+                x["name"], x["profile"], x["game"], x["actions"], x["first"], min(later), max(later), check))
 
 
 HEADER = ("%-15s %-10s %7s %7s %-22s %-13s %-13s %-17s %-17s %8s %9s %6s %s"
@@ -276,6 +332,9 @@ def main(argv):
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sessions", action="store_true")
     ap.add_argument("--cuts", type=int, default=None)
+    ap.add_argument("--resume", action="store_true", help="late-game resume and boots in a row")
+    ap.add_argument("--board", action="append", choices=("badger2040", "pico_epaper29"),
+                    help="--resume on these boards (default: the Badger)")
     ap.add_argument("--minutes", type=float, default=None,
                     help="stop the power-cut runs after this many minutes and report")
     ap.add_argument("--jobs", type=int, default=2)
@@ -286,6 +345,9 @@ def main(argv):
                     help="the Settings entry Refresh (PL-18); fast gives every window the fast "
                          "waveform, as before turbo")
     a = ap.parse_args(argv)
+    if a.resume:
+        resumes(a.jobs, a.session or SESSIONS, a.board or ("badger2040",))
+        return
     both = not a.sessions and a.cuts is None
     if a.sessions or both:
         sessions(a.jobs, (False, True) if a.image is None else (a.image == "stock",), a.session or SESSIONS,

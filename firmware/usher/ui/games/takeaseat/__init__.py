@@ -2,6 +2,7 @@
 # scratch, then the Automa's step drawn as the ticket to mark), the
 # multiplayer turn tracker, end scoring and results. The App finds this
 # package as usher.ui.games.takeaseat; rules are in docs/rules/takeaseat.md.
+from usher.core import game
 from usher.games.takeaseat import panels as pn
 from usher.games.takeaseat import scoring as sc
 from usher.ui import seats
@@ -133,7 +134,7 @@ def history_lines(app):
     for a in rec["actions"]:
         t = a.get("type")
         where = "T%d %s: " % (state["turn"], draw.SIDES[state["panel"]].lower())
-        state = app.engine.apply(state, a)
+        state = game.apply_owned(app.engine, state, a)
         if t == "automa":
             lines.append(automa_line(state["automa_last"]))
         elif t in ("reserve", "pass"):
