@@ -24,6 +24,7 @@ from usher.device.waveform import REST_MS, Waveforms
 DATA_DIR = "/data"
 LOG_FOLDER = "log"
 POLL_MS = 10
+GC_THRESHOLD = 50 * 1024      # bytes allocated between two collections (MicroPythonBackend.tune_gc)
 SAFE_HOLD_MS = 2000
 RESTART_KEYS = ("A", "B", "C")
 CLEAN = ("clean", 0, 0, WIDTH, HEIGHT)
@@ -463,7 +464,10 @@ class MicroPythonBackend:
         # only when an allocation fails: the imports then reuse the space their
         # compiler garbage left, the modules stay packed at the start of the heap
         # and the 4.7 KB frame buffers still find a free run (docs/ui.md, Memory).
-        gc.threshold(gc.mem_free() // 4 + gc.mem_alloc())
+        # A constant, a quarter of the RP2040's heap as this runs (about 200 KB
+        # free): gc.mem_free() and gc.mem_alloc() each scan the heap's whole
+        # table, 17 ms of the boot on the chip together (issue 24).
+        gc.threshold(GC_THRESHOLD)
 
     def power(self, profile, settings):
         from usher.device.power import Power
