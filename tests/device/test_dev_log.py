@@ -129,3 +129,14 @@ def test_pl10_held_lines_past_the_ram_bound_go_to_flash():
         log.write("info", "x" * 100)
         assert n * 100 < 2 * HOLD_MAX_CHARS, "held lines never reached the flash"
     assert len(read_all(d)) == n
+
+
+def test_pl10_an_action_line_is_never_held():
+    # Where actions have lines the log is their record (PL-10): one held
+    # back by a press could be lost to a cut after its save.
+    d = tmpdir()
+    log = FlashLog(d)
+    log.hold()
+    log.write("game", {"game": "seatwars"})
+    log.write("action", {"type": "end_turn"})
+    assert [e["k"] for e in read_all(d)] == ["game", "action"]

@@ -92,6 +92,28 @@ def test_pl10_boot_lines_reach_the_flash_once_the_first_picture_is_under_way():
     assert [e["k"] for e in read_all(d + "/log")] == ["boot", "resume"]
 
 
+def test_pl8_a_presss_log_line_follows_its_picture_its_save_comes_before():
+    # issue 24: the "game" line of the press that starts a game is written
+    # once its picture is under way; the game's save is on flash before.
+    import os
+    d = tmpdir()
+    profile, model, vc = fresh("badger2040")
+    press_script(vc, profile, _taps(START_SEATWARS, 1500))
+    machine.inputs[24] = 1
+    seen = []
+
+    def keep(rt):
+        def shown(r):
+            if rt.app is not None and rt.app.game_id == "seatwars" and not seen:
+                seen.append(([e["k"] for e in read_all(d + "/log")].count("game"),
+                             "game.json" in os.listdir(d)))
+        rt.on_shown = shown
+
+    runtime.main(app_factory=APP, data_dir=d, should_stop=lambda: vc.now >= 4500, on_runtime=keep)
+    assert seen == [(0, True)], seen
+    assert [e["k"] for e in read_all(d + "/log")].count("game") == 1
+
+
 def test_safe_mode_when_a_button_is_held_at_boot():
     d = tmpdir()
     made = []

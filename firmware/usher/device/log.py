@@ -8,6 +8,8 @@
 # boot, "k": kind, "d": data}; the device layer writes "boot", "error" and
 # "info", the App "resume", "game", "action", "undo", "end". Each write opens,
 # appends and closes, so a power cut loses at most the line being written; read_all() skips a torn line.
+# The device layer holds the lines of a boot or a press in RAM until its
+# picture is under way (hold(), release()): a cut in that time loses them too.
 #
 # Pure file I/O (json, os): runs on the unix port in the tests.
 import json
@@ -18,6 +20,10 @@ PREVIOUS = "log1.jsonl"
 DEFAULT_MAX_BYTES = 32 * 1024
 MAX_DATA_CHARS = 2000          # one traceback must not crowd out everything else
 HOLD_MAX_CHARS = 2048          # held lines past this go to flash at once (hold())
+# Kinds never held: an error (what a crash leaves must be on flash), and an
+# action, where actions have lines (FAT, or "log_actions"): the log is then
+# the record of every action and stays at most one behind the save (PL-10).
+UNHELD = ("error", "action")
 
 
 def _size(path):
@@ -118,7 +124,7 @@ class FlashLog:
     def write(self, kind, data=None):
         """Append one entry; never raises (a full or failing flash must not
         stop the game). While held (hold()) the line waits in RAM, except an
-        error, which goes to flash at once with the lines before it."""
+        UNHELD kind, which goes to flash at once with the lines before it."""
         try:
             if type(data) is str and len(data) > MAX_DATA_CHARS:
                 data = data[:MAX_DATA_CHARS // 2] + "\n...\n" + data[-MAX_DATA_CHARS // 2:]
@@ -127,7 +133,7 @@ class FlashLog:
             held = self._held
             if held is not None:
                 held.append(line)
-                if kind != "error" and sum(len(x) for x in held) <= HOLD_MAX_CHARS:
+                if kind not in UNHELD and sum(len(x) for x in held) <= HOLD_MAX_CHARS:
                     return True
                 self._held = []
                 line = "".join(held)
