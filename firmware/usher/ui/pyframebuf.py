@@ -44,11 +44,9 @@ class FrameBuffer:
             # framebuf fills the width only: a row's padding bits stay
             self.fill_rect(0, 0, self.width, self.height, c)
             return
-        v = 0xFF if c else 0
         n = (self.stride >> 3) * self.height
-        buf = self.buf
-        for i in range(n):
-            buf[i] = v
+        # one slice assignment (C) instead of a loop per byte
+        self.buf[0:n] = (b"\xff" if c else b"\x00") * n
 
     def fill_rect(self, x, y, w, h, c):
         if h < 1 or w < 1 or x + w <= 0 or y + h <= 0 or y >= self.height or x >= self.width:
@@ -78,9 +76,8 @@ class FrameBuffer:
             else:
                 buf[base + first] &= ~lmask & 0xFF
                 buf[base + last] &= ~rmask & 0xFF
-            v = 0xFF if c else 0
-            for i in range(base + first + 1, base + last):
-                buf[i] = v
+            if last - first > 1:
+                buf[base + first + 1:base + last] = (b"\xff" if c else b"\x00") * (last - first - 1)
 
     def hline(self, x, y, w, c):
         self.fill_rect(x, y, w, 1, c)
