@@ -11,6 +11,7 @@ count.
                                       Ctrl-C or --minutes M stops it and still reports
   python bench/rp2.py --jobs 2        run that many emulators at once
   python bench/rp2.py --sessions --image frozen   one image only
+  python bench/rp2.py --sessions --board pico_epaper29   the Pico + Waveshare image (--board twice: both)
   python bench/rp2.py --resume        reset to the first picture with each session's game
                                       saved three presses before its end, then again after
                                       more boots (issue 24: late-game resume, flat boot)
@@ -47,6 +48,7 @@ import argparse
 import concurrent.futures
 import os
 import sys
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -58,6 +60,7 @@ from sim.rp2 import campaign  # noqa: E402
 
 SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
 WAIT_MS = 10000   # the wait after the last press, for the awake column
+SIM_LOCK = threading.Lock()   # the App keeps module state (the seats): one simulator at a time
 
 
 def pct(values, p):
@@ -90,18 +93,19 @@ def press_to_picture(steps):
 
 
 def one_session(args):
-    name, stock, refresh = args
+    name, stock, refresh, board = args
     script = rp2.session_script(name)
     t0 = time.time()
-    r = rp2.play(script, stock=stock, heap=True,
+    r = rp2.play(script, profile=board, stock=stock, heap=True,
                  ui_settings={"refresh": refresh} if refresh else None,
                  extra_steps=[{"run_ms": WAIT_MS}])
     wall = time.time() - t0
     wait = r["steps"].pop()   # not a press: the simulator has no frame for it
     awake = 100.0 * wait["active_ms"] / WAIT_MS
     seeds = rp2.seeds_from_log(rp2.read_log(os.path.join(r["files"], "data")))
-    frames = rp2.sim_frames(script, seeds, board="badger2040")
-    bad = rp2.compare_session(r, frames, "badger2040")
+    with SIM_LOCK:
+        frames = rp2.sim_frames(script, seeds, board=board)
+    bad = rp2.compare_session(r, frames, board)
     steps = r["steps"]
     presses = [s for s in steps[1:] if s.get("token") and s["token"].lower() != "restart"]
     picture, stays = press_to_picture(steps)
@@ -111,7 +115,8 @@ def one_session(args):
     clean = sum(1 for s in presses if any(f["mode"] == "otp" for f in s["refreshes"]))
     heap = r.get("heap") or {}
     return {
-        "name": name, "image": "stock+.mpy" if stock else "frozen", "presses": len(presses),
+        "name": name, "presses": len(presses),
+        "image": ("stock+.mpy" if stock else "frozen") + ("" if board == "badger2040" else " pico"),
         "boot": r["steps"][0].get("first_frame_ms"),
         "compute": (median(compute), pct(compute, 95), max(compute) if compute else 0),
         "updates": (median(updates), pct(updates, 90), clean),
@@ -124,6 +129,7 @@ def one_session(args):
     }
 
 
+BOARD_NAMES = {"badger2040": "Badger 2040", "pico_epaper29": "Pico + Waveshare 2.9\""}
 RESUME_BEFORE_END = 3     # presses before the session's end (issue 24's late-game row)
 RESUME_BOOTS = 12         # boots in a row after it: the boot must not grow with them
 
@@ -142,13 +148,16 @@ def one_resume(args):
     tokens = [t for t in rp2.session_script(name).split(",") if t.strip()][:-RESUME_BEFORE_END]
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "data")
-        s = Session(data)
-        s.start()
-        for _tok, events in parse_script(",".join(tokens)):
-            s.step(events)
-        actions = len(s.app.record["actions"]) if s.app.record else 0
-        fresh = Session(data)                   # the picture a boot on these files shows
-        fresh.start()
+        with SIM_LOCK:
+            s = Session(data)
+            s.start()
+            for _tok, events in parse_script(",".join(tokens)):
+                s.step(events)
+            actions = len(s.app.record["actions"]) if s.app.record else 0
+            game_id = s.app.game_id
+            fresh = Session(data)               # the picture a boot on these files shows
+            fresh.start()
+            want = bytes(fresh.buf)
         specs = rp2.firmware_files(False, tmp) + [data + "=/data"]
         if profile != "badger2040":
             specs.append(rp2.device_settings(tmp, {"board": profile}))
@@ -157,9 +166,9 @@ def one_resume(args):
         steps = [{"boot": {}}] + [{"restart": True} for _ in range(RESUME_BOOTS)]
         r = rp2.run_job({"firmware": binary, "profile": profile, "fs": fs, "steps": steps})
         frames = [rp2.picture_canvas(st["picture"], profile) for st in r["steps"] if st.get("picture")]
-        same = all(rp2.diff_count(f, bytes(fresh.buf)) == 0 for f in frames) if frames else False
+        same = all(rp2.diff_count(f, want) == 0 for f in frames) if frames else False
     boots = [st.get("first_frame_ms") or 0 for st in r["steps"]]
-    return {"name": name, "profile": profile, "actions": actions, "game": s.app.game_id,
+    return {"name": name, "profile": profile, "actions": actions, "game": game_id,
             "first": boots[0], "later": boots[1:], "same": same, "errors": len(r.get("errors") or [])}
 
 
@@ -177,7 +186,7 @@ def resumes(jobs, names, profiles=("badger2040",)):
                 x["name"], x["profile"], x["game"], x["actions"], x["first"], min(later), max(later), check))
 
 
-HEADER = ("%-15s %-10s %7s %7s %-22s %-13s %-13s %-17s %-17s %8s %9s %6s %s"
+HEADER = ("%-15s %-16s %7s %7s %-22s %-13s %-13s %-17s %-17s %8s %9s %6s %s"
           % ("session", "image", "presses", "boot", "compute med/p95/max", "updates med/p90/clean",
              "busy med/p90", "picture med/p90/n", "stays med/p90/n", "live", "free min", "awake",
              "check"))
@@ -187,17 +196,17 @@ def row(x):
     c, u, b, p, st = x["compute"], x["updates"], x["busy"], x["picture"], x["stays"]
     check = "ok" if not x["mismatches"] and not x["errors"] else "%d differ, %d panel errors" % (
         x["mismatches"], x["errors"])
-    return ("%-15s %-10s %7d %7.0f %6.0f/%6.0f/%6.0f   %3d/%3d/%3d %10.0f/%5.0f %6.0f/%5.0f/%4d "
+    return ("%-15s %-16s %7d %7.0f %6.0f/%6.0f/%6.0f   %3d/%3d/%3d %10.0f/%5.0f %6.0f/%5.0f/%4d "
             "%6.0f/%5.0f/%4d %8s %9s %5.1f%% %s"
             % (x["name"], x["image"], x["presses"], x["boot"] or -1, c[0], c[1], c[2], u[0], u[1], u[2],
                b[0], b[1], p[0], p[1], p[2], st[0], st[1], st[2], x["live"], x["free"], x["awake"],
                check))
 
 
-def sessions(jobs, which=(False, True), names=SESSIONS, refresh=None):
-    work = [(n, s, refresh) for s in which for n in names]
-    print("Sessions on the emulated Badger 2040 (rp2040js, 125 MHz); ms of chip time, heap in bytes; "
-          "Refresh: %s" % (refresh or "the default (turbo)"))
+def sessions(jobs, which=(False, True), names=SESSIONS, refresh=None, boards=("badger2040",)):
+    work = [(n, s, refresh, b) for b in boards for s in which for n in names]
+    print("Sessions on the emulated %s (rp2040js, 125 MHz); ms of chip time, heap in bytes; "
+          "Refresh: %s" % (" and ".join(BOARD_NAMES[b] for b in boards), refresh or "the default (turbo)"))
     print(HEADER, flush=True)
     rows = []
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
@@ -234,7 +243,6 @@ def cuts(n, jobs, minutes=None, seed=100):
     seed, seed + 1, ...): one line per cut as it is checked, the counts at
     the end. Ctrl-C (or --minutes) stops the runs and reports the cuts
     checked so far."""
-    import threading
     per = [n // jobs + (1 if i < n % jobs else 0) for i in range(jobs)]
     stop = threading.Event()
     lock = threading.Lock()
@@ -334,7 +342,7 @@ def main(argv):
     ap.add_argument("--cuts", type=int, default=None)
     ap.add_argument("--resume", action="store_true", help="late-game resume and boots in a row")
     ap.add_argument("--board", action="append", choices=("badger2040", "pico_epaper29"),
-                    help="--resume on these boards (default: the Badger)")
+                    help="--sessions and --resume on these boards (default: the Badger)")
     ap.add_argument("--minutes", type=float, default=None,
                     help="stop the power-cut runs after this many minutes and report")
     ap.add_argument("--jobs", type=int, default=2)
@@ -351,7 +359,7 @@ def main(argv):
     both = not a.sessions and a.cuts is None
     if a.sessions or both:
         sessions(a.jobs, (False, True) if a.image is None else (a.image == "stock",), a.session or SESSIONS,
-                 a.refresh)
+                 a.refresh, a.board or ("badger2040",))
     if a.cuts is not None or both:
         cuts(a.cuts or 200, a.jobs, a.minutes)
 
