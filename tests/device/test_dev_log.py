@@ -131,12 +131,16 @@ def test_pl10_held_lines_past_the_ram_bound_go_to_flash():
     assert len(read_all(d)) == n
 
 
-def test_pl10_an_action_line_is_never_held():
-    # Where actions have lines the log is their record (PL-10): one held
-    # back by a press could be lost to a cut after its save.
+def test_pl10_the_lines_that_record_a_game_are_never_held():
+    # The log is the record of the kept games (PL-10, PL-17): a line of a game
+    # held back could be lost to a cut after the save that changed the game.
+    from usher.device.log import UNHELD
+    assert set(UNHELD) >= {"game", "action", "undo", "end", "error"}
     d = tmpdir()
     log = FlashLog(d)
     log.hold()
-    log.write("game", {"game": "seatwars"})
-    log.write("action", {"type": "end_turn"})
-    assert [e["k"] for e in read_all(d)] == ["game", "action"]
+    log.write("resume", {"game": None})
+    for kind in ("game", "action", "undo", "end"):
+        log.write(kind, {})
+        assert [e["k"] for e in read_all(d)][-1] == kind, kind
+    assert [e["k"] for e in read_all(d)][0] == "resume"

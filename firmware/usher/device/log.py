@@ -8,7 +8,7 @@
 # boot, "k": kind, "d": data}; the device layer writes "boot", "error" and
 # "info", the App "resume", "game", "action", "undo", "end". Each write opens,
 # appends and closes, so a power cut loses at most the line being written; read_all() skips a torn line.
-# The device layer holds the lines of a boot or a press in RAM until its
+# The device layer holds the lines of a boot or a wake in RAM until its
 # picture is under way (hold(), release()): a cut in that time loses them too.
 #
 # Pure file I/O (json, os): runs on the unix port in the tests.
@@ -20,10 +20,11 @@ PREVIOUS = "log1.jsonl"
 DEFAULT_MAX_BYTES = 32 * 1024
 MAX_DATA_CHARS = 2000          # one traceback must not crowd out everything else
 HOLD_MAX_CHARS = 2048          # held lines past this go to flash at once (hold())
-# Kinds never held: an error (what a crash leaves must be on flash), and an
-# action, where actions have lines (FAT, or "log_actions"): the log is then
-# the record of every action and stays at most one behind the save (PL-10).
-UNHELD = ("error", "action")
+# Kinds never held: an error (what a crash leaves must be on flash), and the
+# lines that record a game (PL-10, PL-17: "end" carries a kept game's actions
+# on littlefs, "action" is every action where actions have lines): a cut after
+# the save that changed the game must not find the log without them.
+UNHELD = ("error", "action", "game", "undo", "end")
 
 
 def _size(path):

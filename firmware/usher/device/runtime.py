@@ -293,13 +293,6 @@ class Runtime:
             if events:
                 self.last_activity = now
             trace = self.trace
-            held = events and not self.asleep and not self.crashed
-            if held:
-                # The press's log lines ("game", "end", ...) wait until its
-                # picture is under way, as the boot's do (FlashLog.hold): on
-                # littlefs each append costs an erase. The save does not wait
-                # (PL-8): the App writes it before it returns the request.
-                self.log.hold()
             for ev in events:
                 if self.asleep:
                     if ev[0] == "press":
@@ -319,8 +312,6 @@ class Runtime:
                     trace.add(0, t0)
             if self.asleep:
                 return
-            if held and self.pending is None:
-                self.log.release()      # nothing to show: the held lines go now
             if self.crashed:
                 # Already on the error path: a panel that stays stuck is not
                 # reported again every few seconds.
@@ -338,8 +329,8 @@ class Runtime:
                 if trace is not None:
                     trace.add(4, t0)
                 self._shown(r)
-                # The held log lines (the boot's, a wake's, a press's) go to
-                # flash now, while the panel is busy with the picture (FlashLog.hold).
+                # The boot's (or a wake's) held log lines go to flash now, while
+                # the panel is busy with the picture (FlashLog.hold).
                 self.log.release()
             elif (self.pending is None and ready and not self.crashed and self.waveforms.ghosted()
                   and clock.ticks_diff(now, self.last_activity) >= REST_MS):
