@@ -24,7 +24,7 @@ from sim.rp2 import (_fsimage, device_settings, firmware_files, image, make_fs, 
                      script_steps, session_script)
 from sim.session import Session, parse_script
 
-def acknowledged(entries):
+def acknowledged(entries, kept=()):
     """The running game's actions as the log acknowledged them (the App logs
     an action after saving it, PL-8), undos applied; None when no game runs.
     A cut between an action's save and its log line leaves an action the
@@ -32,13 +32,25 @@ def acknowledged(entries):
     and such actions stand as None (a game whose "game" line was torn
     starts at its first resume). A resume with fewer actions than were
     acknowledged is a lost action: the list is then returned with the
-    marker LOST at its end, which no saved game matches."""
+    marker LOST at its end, which no saved game matches. kept: (seed,
+    actions) of the plays in the play history; a game that a boot came
+    back without is not lost when it is there with all its acknowledged
+    actions (a cut in the "end" line's append: the App keeps the play,
+    forgets the saved game, then logs "end")."""
+    return open_game(entries, kept)[0]
+
+
+def open_game(entries, kept=()):
+    """(acknowledged actions, the game's seed) of the game the log has
+    open (acknowledged's docstring)."""
     acts = None
+    seed = None
     for e in entries:
         k = e.get("k")
         d = e.get("d")
         if k == "game":
             acts = []
+            seed = d.get("seed") if type(d) is dict else None
         elif k == "action" and acts is not None:
             acts.append(d)
         elif k == "undo" and acts is not None:
@@ -51,12 +63,31 @@ def acknowledged(entries):
             # second): the boot came back to it with this many actions,
             # which must stay
             acts = [None] * d["actions"]
+            seed = d.get("seed")
         elif k == "resume" and acts is not None and type(d) is dict:
             n = d.get("actions", 0)
+            if d.get("game") is None and ended_and_kept(seed, acts, kept):
+                acts = None
+                continue
             if d.get("game") is None or n < len(acts):
-                return acts + [LOST]
+                return acts + [LOST], seed
             acts.extend([None] * (n - len(acts)))
-    return acts
+    return acts, seed
+
+
+def ended_and_kept(seed, acts, kept):
+    """The open game is in the play history with every acknowledged action
+    (and at most the one in flight): it was ended, not lost."""
+    return any(s == seed and len(acts) <= n <= len(acts) + 1 for s, n in kept)
+
+
+def kept_plays(data_dir):
+    """(seed, actions) of every play in a data folder's history."""
+    from usher.ui import playlog
+    try:
+        return [(p.get("seed"), p.get("actions")) for p in playlog.summaries(data_dir)]
+    except (OSError, ValueError):
+        return []
 
 
 LOST = {"lost": "an acknowledged action is missing after a boot"}
@@ -74,18 +105,20 @@ def kept_all(acked, saved):
 
 def _saved_game(dump, folder):
     """(log entries or None when the filesystem does not mount, (source,
-    saved actions, seed)) of a filesystem dump, its files under folder."""
+    saved actions, seed), the plays kept in its history as kept_plays
+    gives them) of a filesystem dump, its files under folder."""
     from usher.core import gamefile, storage
     r = _fsimage("extract", dump, folder)
     if r.returncode:
-        return None, ("unmountable", None, None)
+        return None, ("unmountable", None, None), []
     log = read_log(os.path.join(folder, "data"))
     try:
         # the base and the tail of its newest actions (usher.core.gamefile, PL-17)
         rec, source, _problems = gamefile.GameFile(os.path.join(folder, "data", "game.json")).load()
     except storage.StorageError:
         rec, source = None, "corrupt"
-    return log, (source, rec["actions"] if rec else None, rec["seed"] if rec else None)
+    return (log, (source, rec["actions"] if rec else None, rec["seed"] if rec else None),
+            kept_plays(os.path.join(folder, "data")))
 
 
 # --- the walk --------------------------------------------------------------------
@@ -222,8 +255,10 @@ def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=Non
         return run_job(job)["steps"]
 
     def record(cut_step, step, found, boot, nxt_log, wall_ms):
-        log, (source, acts, game_seed) = found
-        acked = acknowledged(log) if log is not None else None
+        log, (source, acts, game_seed), kept = found
+        acked, open_seed = open_game(log, kept) if log is not None else (None, None)
+        if acked is not None and acts is None and ended_and_kept(open_seed, acked, kept):
+            acked = None    # this cut fell in the "end" line of a game kept in the history
         kept = log is not None and kept_all(acked, acts)
         error = None
         if nxt_log is not None:
