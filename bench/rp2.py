@@ -12,9 +12,10 @@ count.
   python bench/rp2.py --jobs 2        run that many emulators at once
   python bench/rp2.py --sessions --image frozen   one image only
   python bench/rp2.py --sessions --board pico_epaper29   the Pico + Waveshare image (--board twice: both)
-  python bench/rp2.py --resume        reset to the first picture with each session's game
-                                      saved three presses before its end, then again after
-                                      more boots (issue 24: late-game resume, flat boot)
+  python bench/rp2.py --resume        reset to the first picture with no game (the first boot
+                                      on a fresh filesystem) and with each session's game saved
+                                      three presses before its end, then 12 resets in a row
+                                      (issue 24: late-game resume, a boot that stays flat)
 
 Columns:
   boot        reset to the first refresh of the panel (the launcher or the
@@ -48,6 +49,7 @@ import argparse
 import concurrent.futures
 import os
 import sys
+import tempfile
 import threading
 import time
 
@@ -140,11 +142,11 @@ def one_resume(args):
     its screen; every action is replayed at boot, PL-8), then RESUME_BOOTS
     resets in a row. Returns the first boot's and the later boots' reset to
     first picture, and whether the picture equals the simulator's."""
-    import tempfile
-
     from sim.session import Session, parse_script
 
     name, profile = args
+    if name is None:            # no game: the first boot on a fresh filesystem, then the resets
+        return one_boot(profile)
     tokens = [t for t in rp2.session_script(name).split(",") if t.strip()][:-RESUME_BEFORE_END]
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "data")
@@ -172,6 +174,21 @@ def one_resume(args):
             "first": boots[0], "later": boots[1:], "same": same, "errors": len(r.get("errors") or [])}
 
 
+def one_boot(profile):
+    with tempfile.TemporaryDirectory() as tmp:
+        specs = rp2.firmware_files(False, tmp)
+        if profile != "badger2040":
+            specs.append(rp2.device_settings(tmp, {"board": profile}))
+        fs = rp2.make_fs(os.path.join(tmp, "fs.img"), specs)
+        binary, _ = rp2.image(profile)
+        steps = [{"boot": {}}] + [{"restart": True} for _ in range(RESUME_BOOTS)]
+        r = rp2.run_job({"firmware": binary, "profile": profile, "fs": fs, "steps": steps})
+    boots = [st.get("first_frame_ms") or 0 for st in r["steps"]]
+    return {"name": "(no game)", "profile": profile, "actions": 0, "game": None, "first": boots[0],
+            "later": boots[1:], "same": all(st.get("picture") for st in r["steps"]),
+            "errors": len(r.get("errors") or [])}
+
+
 def resumes(jobs, names, profiles=("badger2040",)):
     print("Resume of a late game on the emulated board (rp2040js, 125 MHz, frozen image): reset to "
           "the first picture with the session's game saved %d presses before its end, then %d resets "
@@ -179,7 +196,7 @@ def resumes(jobs, names, profiles=("badger2040",)):
     print("%-15s %-14s %-10s %7s %8s %18s %s" % ("session", "board", "game", "actions", "resume",
                                                    "later min/max", "check"))
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
-        for x in ex.map(one_resume, [(n, p) for p in profiles for n in names]):
+        for x in ex.map(one_resume, [(n, p) for p in profiles for n in (None,) + tuple(names)]):
             later = x["later"] or [0]
             check = "ok" if x["same"] and not x["errors"] else "picture differs or panel errors"
             print("%-15s %-14s %-10s %7d %8.0f %8.0f/%8.0f %s" % (
@@ -312,6 +329,8 @@ def cuts(n, jobs, minutes=None, seed=100):
         ("filesystem mounts after the cut", sum(1 for r in res if r["mountable"])),
         ("booted to a picture", sum(1 for r in res if r["boots"])),
         ("every acknowledged action kept", sum(1 for r in res if r["kept"])),
+        ("  of them: the game ended and kept in the history, its end line cut",
+         sum(1 for r in res if r.get("ended_kept"))),
         ("acknowledged actions lost (cuts)", sum(1 for r in res if not r["kept"])),
         ("saved game from the main file", sum(1 for r in res if r["source"] == "main")),
         ("  from the new temp file (.tmp)", sum(1 for r in res if r["source"] == "recovered")),

@@ -257,7 +257,8 @@ def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=Non
     def record(cut_step, step, found, boot, nxt_log, wall_ms):
         log, (source, acts, game_seed), kept = found
         acked, open_seed = open_game(log, kept) if log is not None else (None, None)
-        if acked is not None and acts is None and ended_and_kept(open_seed, acked, kept):
+        ended_kept = acked is not None and acts is None and ended_and_kept(open_seed, acked, kept)
+        if ended_kept:
             acked = None    # this cut fell in the "end" line of a game kept in the history
         kept = log is not None and kept_all(acked, acts)
         error = None
@@ -270,7 +271,8 @@ def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=Non
                "source": source, "kept": kept, "acked": None if acked is None else len(acked),
                "saved": None if acts is None else len(acts), "seed": game_seed,
                "error_logged": error, "mountable": log is not None,
-               "press": "+".join(step.get("pressed") or [cut_step["press"]]), "wall_ms": wall_ms}
+               "press": "+".join(step.get("pressed") or [cut_step["press"]]), "wall_ms": wall_ms,
+               "ended_kept": ended_kept}
         if not kept:
             rec["detail"] = {"acked": acked, "saved": acts}
         out.append(rec)
