@@ -62,7 +62,6 @@ from sim.rp2 import campaign  # noqa: E402
 
 SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
 WAIT_MS = 10000   # the wait after the last press, for the awake column
-SIM_LOCK = threading.Lock()   # the App keeps module state (the seats): one simulator at a time
 
 
 def pct(values, p):
@@ -105,7 +104,7 @@ def one_session(args):
     wait = r["steps"].pop()   # not a press: the simulator has no frame for it
     awake = 100.0 * wait["active_ms"] / WAIT_MS
     seeds = rp2.seeds_from_log(rp2.read_log(os.path.join(r["files"], "data")))
-    with SIM_LOCK:
+    with rp2.SIM_LOCK:
         frames = rp2.sim_frames(script, seeds, board=board)
     bad = rp2.compare_session(r, frames, board)
     steps = r["steps"]
@@ -150,7 +149,7 @@ def one_resume(args):
     tokens = [t for t in rp2.session_script(name).split(",") if t.strip()][:-RESUME_BEFORE_END]
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "data")
-        with SIM_LOCK:
+        with rp2.SIM_LOCK:
             s = Session(data)
             s.start()
             for _tok, events in parse_script(",".join(tokens)):

@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 
 from sim.session import ROOT, Session, parse_script
 
@@ -266,11 +267,28 @@ def seeds_from_log(entries):
     return [e["d"]["seed"] for e in entries if e.get("k") == "game"]
 
 
-def sim_frames(script, seeds=(), board="simulator", battery=None, start_files=None):
+# One simulator at a time in this process: the App keeps module state (the
+# seats of the running game, the game modules it unloads from sys.modules),
+# so two Sessions in two threads (the emulator runs go two at a time, in a
+# thread each) could draw one another's names or lose a module in use. Every
+# Session the emulated-board code starts runs under this lock.
+SIM_LOCK = threading.RLock()
+
+
+def sim_frames(script, seeds=(), board="simulator", battery=None, start_files=None, outcome=None):
     """The simulator's canvas after the start and after each script token,
     with the device's seeds (taken from its log) given to the new games in
-    order, and the refresh requests of each token."""
-    seeds = list(seeds)
+    order, and the refresh requests of each token. outcome (a dict), when
+    given, gets where the script left the game: "phase" of the running
+    game (None: none runs) and "finished" (it reached its end: over, or
+    ended and left)."""
+    with SIM_LOCK:
+        return _sim_frames(script, list(seeds), board, battery, start_files,
+                           outcome if outcome is not None else {})
+
+
+def _sim_frames(script, seeds, board, battery, start_files, outcome):
+    started = len(seeds)
     with tempfile.TemporaryDirectory() as data:
         for name, text in (start_files or {}).items():
             with open(os.path.join(data, name), "w") as f:
@@ -294,6 +312,10 @@ def sim_frames(script, seeds=(), board="simulator", battery=None, start_files=No
             if events == ["restart"]:
                 patch(s.app)
             frames.append((tok, bytes(s.buf), len(reqs)))
+        phase = s.app.state.get("phase") if s.app.state else None
+        outcome["phase"] = phase
+        # over, or no game left running after one was started (ended)
+        outcome["finished"] = phase == "over" or (phase is None and len(seeds) < started)
         return frames
 
 

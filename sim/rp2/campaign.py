@@ -20,8 +20,8 @@ import random
 import shutil
 import tempfile
 
-from sim.rp2 import (_fsimage, device_settings, firmware_files, image, make_fs, read_log, run_job,
-                     script_steps, session_script)
+from sim.rp2 import (SIM_LOCK, _fsimage, device_settings, firmware_files, image, make_fs, read_log,
+                     run_job, script_steps, session_script)
 from sim.session import Session, parse_script
 
 def acknowledged(entries, kept=()):
@@ -142,7 +142,7 @@ class Walk:
         """(game key, picture) after a boot and tokens: the key is None
         with no game running, else (seed, actions)."""
         self.runs += 1
-        with tempfile.TemporaryDirectory() as tmp:
+        with SIM_LOCK, tempfile.TemporaryDirectory() as tmp:
             data = os.path.join(tmp, "data")
             if self.data_dir and os.path.isdir(self.data_dir):
                 shutil.copytree(self.data_dir, data)

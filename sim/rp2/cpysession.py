@@ -111,6 +111,11 @@ def saved_game(script, board="badger2040"):
     and their .bak, history/... : the files the device keeps in /data on
     CIRCUITPY, usher.device.runtime.DATA_DIR) and the seeds of the games it
     started, in order."""
+    with rp2.SIM_LOCK:
+        return _saved_game(script, board)
+
+
+def _saved_game(script, board):
     import tempfile
     from sim.session import Session, parse_script
     seeds = []

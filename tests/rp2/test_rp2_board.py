@@ -47,8 +47,9 @@ def _session(name, profile):
     script = rp2.session_script(name)
     r = rp2.play(script, profile=profile)
     log = _log(r)
-    frames = rp2.sim_frames(script, rp2.seeds_from_log(log), board=profile)
-    return r, log, rp2.compare_session(r, frames, profile)
+    sim = {}
+    frames = rp2.sim_frames(script, rp2.seeds_from_log(log), board=profile, outcome=sim)
+    return r, log, rp2.compare_session(r, frames, profile), sim
 
 
 def _idle_power_off(tmp):
@@ -90,12 +91,20 @@ def _finished_on_flash(r):
 
 
 def _check(run):
-    r, log, bad = run
+    r, log, bad, sim = run
     assert not bad, ("pictures that differ from the simulator (step, token, pixels, refreshes, "
                      "requests): %r" % (bad[:8],))
     assert r["errors"] == [], r["errors"][:5]
     kinds = [e["k"] for e in log]
-    assert "end" in kinds or _finished_on_flash(r), "the game did not end: %r" % kinds[-12:]
+    if sim["finished"]:
+        assert "end" in kinds or _finished_on_flash(r), "the game did not end: %r" % kinds[-12:]
+    else:
+        # The chip's seed comes from its clock, and for a few seeds the
+        # script does not finish the game (takeaseat_solo: about 1 in 15,
+        # a turn's scratch or a score's entry needs other presses): the
+        # simulator, given the chip's seed, stops short too, and the chip
+        # must stop just where it did.
+        assert rp2.saved_phase(r["files"]) == sim["phase"], (rp2.saved_phase(r["files"]), sim)
     return r, log
 
 
