@@ -89,15 +89,11 @@ sim: $(SIM_STAMP)
 # runtimes lane only: the images lane, in the background, runs to its end
 # unless stopped (`pkill -f test-images`).
 TEST_IMAGES_LOG := build/logs/test-images.log
-# The images lane is the longer one (its builds and emulator runs, about 11
-# minutes on two cores against the runtimes lane's 7): the runtimes lane runs
-# niced, so it takes the cores the images lane leaves idle (its links, its
-# single-process steps) rather than slowing it down.
 test: setup
 	@mkdir -p $(dir $(TEST_IMAGES_LOG))
 	@echo "make test: the images lane runs beside this one; its log ($(TEST_IMAGES_LOG)) follows"
 	@$(MAKE) --no-print-directory test-images > $(TEST_IMAGES_LOG) 2>&1 & images=$$!; \
-	nice -n 10 $(MAKE) --no-print-directory test-runtimes; runtimes=$$?; \
+	$(MAKE) --no-print-directory test-runtimes; runtimes=$$?; \
 	echo "== the images lane ($(TEST_IMAGES_LOG))"; \
 	tail -n +1 -f --pid=$$images $(TEST_IMAGES_LOG); \
 	wait $$images; images=$$?; \
