@@ -159,13 +159,7 @@ def one_resume(args):
             fresh = Session(data)               # the picture a boot on these files shows
             fresh.start()
             want = bytes(fresh.buf)
-        specs = rp2.firmware_files(False, tmp) + [data + "=/data"]
-        if profile != "badger2040":
-            specs.append(rp2.device_settings(tmp, {"board": profile}))
-        fs = rp2.make_fs(os.path.join(tmp, "fs.img"), specs)
-        binary, _ = rp2.image(profile)
-        steps = [{"boot": {}}] + [{"restart": True} for _ in range(RESUME_BOOTS)]
-        r = rp2.run_job({"firmware": binary, "profile": profile, "fs": fs, "steps": steps})
+        r = boots_in_a_row(profile, tmp, [data + "=/data"])
         frames = [rp2.picture_canvas(st["picture"], profile) for st in r["steps"] if st.get("picture")]
         same = all(rp2.diff_count(f, want) == 0 for f in frames) if frames else False
     boots = [st.get("first_frame_ms") or 0 for st in r["steps"]]
@@ -173,15 +167,20 @@ def one_resume(args):
             "first": boots[0], "later": boots[1:], "same": same, "errors": len(r.get("errors") or [])}
 
 
+def boots_in_a_row(profile, tmp, data_specs):
+    """A boot on a fresh filesystem holding data_specs, then RESUME_BOOTS resets."""
+    specs = rp2.firmware_files(False, tmp) + list(data_specs)
+    if profile != "badger2040":
+        specs.append(rp2.device_settings(tmp, {"board": profile}))
+    fs = rp2.make_fs(os.path.join(tmp, "fs.img"), specs)
+    binary, _ = rp2.image(profile)
+    steps = [{"boot": {}}] + [{"restart": True} for _ in range(RESUME_BOOTS)]
+    return rp2.run_job({"firmware": binary, "profile": profile, "fs": fs, "steps": steps})
+
+
 def one_boot(profile):
     with tempfile.TemporaryDirectory() as tmp:
-        specs = rp2.firmware_files(False, tmp)
-        if profile != "badger2040":
-            specs.append(rp2.device_settings(tmp, {"board": profile}))
-        fs = rp2.make_fs(os.path.join(tmp, "fs.img"), specs)
-        binary, _ = rp2.image(profile)
-        steps = [{"boot": {}}] + [{"restart": True} for _ in range(RESUME_BOOTS)]
-        r = rp2.run_job({"firmware": binary, "profile": profile, "fs": fs, "steps": steps})
+        r = boots_in_a_row(profile, tmp, [])
     boots = [st.get("first_frame_ms") or 0 for st in r["steps"]]
     return {"name": "(no game)", "profile": profile, "actions": 0, "game": None, "first": boots[0],
             "later": boots[1:], "same": all(st.get("picture") for st in r["steps"]),
