@@ -251,6 +251,12 @@ $(CPY_STAMP): $(CPY_REQUIREMENTS)
 	$(CPY_VENV)/bin/pip install --quiet --disable-pip-version-check -r $(CPY_REQUIREMENTS)
 	touch $@
 
+# What the CircuitPython test targets build first. test-circuitpython builds
+# once, then runs its tests side by side with these emptied: two builds at once
+# would race on the same files in build/circuitpython.
+CPY_BUILD ?= circuitpython
+CPY_UNIX_BUILD ?= circuitpython-unix
+
 # Both artefacts (the drive folder and the Badger image), CircuitPython's
 # mpy-cross and its unix port (a cold build: a few minutes on two cores).
 circuitpython: circuitpython-deps $(CPY_STAMP)
@@ -262,7 +268,7 @@ circuitpython-unix: circuitpython-deps $(CPY_STAMP)
 # The portable tests on CircuitPython's unix port (coverage variant), one
 # more runtime: it has no framebuf, so the canvas is the firmware's pure
 # Python one (usher/ui/pyframebuf.py).
-test-circuitpython-unix: circuitpython-unix
+test-circuitpython-unix: $(CPY_UNIX_BUILD)
 	MICROPYPATH=$(PORTABLE_PATH) $(CPY_UNIX) tests/portable/run.py --label=circuitpython-unix
 
 # Determinism against CPython on that port, and the image on the emulated
@@ -279,10 +285,10 @@ test-circuitpython-unix: circuitpython-unix
 # (each takes one core), each one's output kept together; then the device
 # layer's tests on the unix port.
 test-circuitpython: $(STAMP) $(NODE_STAMP) circuitpython
-	$(MAKE) --no-print-directory -j2 -Otarget test-circuitpython-unix test-circuitpython-chip
-	$(MAKE) --no-print-directory test-cpy-device
+	$(MAKE) --no-print-directory -j2 -Otarget CPY_BUILD= CPY_UNIX_BUILD= test-circuitpython-unix test-circuitpython-chip
+	$(MAKE) --no-print-directory CPY_UNIX_BUILD= test-cpy-device
 
-test-circuitpython-chip: $(STAMP) $(NODE_STAMP) circuitpython
+test-circuitpython-chip: $(STAMP) $(NODE_STAMP) $(CPY_BUILD)
 	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython -k "not test_whole_session"
 
 # Usher's screens played with buttons on the emulated Badger with the
@@ -299,7 +305,7 @@ test-cpy-games: $(STAMP) $(NODE_STAMP) circuitpython
 # with fakes of board, keypad, digitalio, analogio and alarm and the real
 # displayio.Bitmap (tests/cpydevice): pictures against pyframebuf's, the
 # refresh policy, buttons, latch, battery, light sleep, saving on VfsFat.
-test-cpy-device: circuitpython-unix
+test-cpy-device: $(CPY_UNIX_BUILD)
 	MICROPYPATH=firmware:tests/cpydevice:tests/portable $(CPY_UNIX) -X heapsize=16M tests/portable/run.py \
 	  --dir=tests/cpydevice --label=circuitpython-device
 

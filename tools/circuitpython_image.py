@@ -277,9 +277,12 @@ class Timer:
 
 
 def _copy_exe(src, dst):
-    shutil.copyfile(src, dst + ".tmp")
-    os.chmod(dst + ".tmp", 0o755)
-    os.replace(dst + ".tmp", dst)
+    # A temp name of this process's own, so that a second build running at
+    # the same time cannot take the file from under this one.
+    tmp = "%s.%d.tmp" % (dst, os.getpid())
+    shutil.copyfile(src, tmp)
+    os.chmod(tmp, 0o755)
+    os.replace(tmp, dst)
 
 
 def build_unix(src, env):
