@@ -190,9 +190,11 @@ def save(path, obj, backup=False):
     target = path if in_place else path + ".tmp"
     if not in_place:
         settle(path)
+    # The bytes up to the seal, then the seal: each byte written once, in
+    # order (a seek back to overwrite the closing brace made littlefs copy
+    # the block it had just written into a second erased one).
     with open(target, "wb") as f:
-        f.write(data)
-        f.seek(keep)
+        f.write(memoryview(data)[:keep])
         f.write(tail.encode())
     if not in_place:
         replace(target, path)
