@@ -4,12 +4,12 @@
 import json
 
 import machine
-from devtest import APP, SEATWARS_ROW, console_text, fresh, press_script
+from devtest import APP, SEATWARS_ROW, command_bytes, console_text, fresh, press_script
 from mptest import tmpdir
 from panel_model import expected_image
 
 from usher.core import storage
-from usher.device import runtime
+from usher.device import boards, runtime, uc8151
 from usher.device.log import read_all
 from usher.ui.canvas import new_canvas
 from usher.ui.history import History
@@ -70,6 +70,22 @@ def test_pl8_boot_resumes_the_saved_game_on_the_same_screen():
     kinds = [e["k"] for e in read_all(d + "/log")]
     assert kinds.count("boot") == 2 and kinds.count("resume") == 2
     assert kinds.count("game") == 1 and kinds.count("action") == 2
+
+
+def test_pl18_after_the_boots_clean_picture_the_panel_is_set_up_before_the_first_press():
+    # issue 24: the boot's picture is a clean refresh; the set-up the next
+    # turbo window needs (reset, registers, power cycle: epaper.Panel.prepare)
+    # is done once it has ended, while no button is pressed, not on the press.
+    d = tmpdir()
+    result, rt, model, vc = _boot(d, _taps(["DOWN"], 6000), 5900)
+    assert model.refreshes == [("clean", None)]
+    assert rt.display.speed == uc8151.SPEED_TURBO and rt.refreshed is False
+    before = command_bytes(boards.BOARDS["badger2040"])
+    _run_until(rt, vc, 7000)
+    after = command_bytes(boards.BOARDS["badger2040"])[len(before):]
+    assert model.refreshes[-1][0] == "turbo", model.refreshes
+    assert 0x00 not in after and 0x20 not in after, after    # no PSR, no LUTs on the press
+    assert model.shown == expected_image(rt.canvas, False)
 
 
 def test_pl10_boot_lines_reach_the_flash_once_the_first_picture_is_under_way():
@@ -292,3 +308,13 @@ def test_trace_counts_each_phase_and_changes_no_picture():
         rt.trace.uninstall()
     assert model.refreshes == model0.refreshes and model.shown == model0.shown
     assert rt.app.record == rt0.app.record
+
+
+def test_trace_passes_keyword_arguments_through():
+    # The game's base is saved with storage.save(path, rec, backup=True): a
+    # traced boot must start games as an untraced one does (on the chip, a
+    # wrapper without keywords made every new game a crash screen).
+    t = runtime.Trace()
+    timed = t.wrap(2, lambda path, rec, backup=False: (path, rec, backup))
+    assert timed("game.json", {"a": 1}, backup=True) == ("game.json", {"a": 1}, True)
+    assert timed("game.json", 2) == ("game.json", 2, False)

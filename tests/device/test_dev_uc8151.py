@@ -292,3 +292,42 @@ def test_pl18_uc8151_turbo_right_after_a_clean_refresh_sets_the_registers_up_fir
     assert dict(_sent_after(profile, n))[PSR] == b"\xb7"
     _luts_are(model, PIMORONI_TURBO)
     assert model.refreshes[-1] == ("turbo", (0, 0, 296, 8))
+
+
+def test_pl18_uc8151_prepare_sets_up_after_a_clean_refresh_so_the_next_window_needs_none():
+    # issue 24: the set-up after a clean refresh (reset, registers, power
+    # cycle) is done by prepare() between presses, not on the next press.
+    profile, model, vc, d, c = _setup()
+    d.init()
+    d.show("fast")
+    assert d.prepare(lambda: True) is False           # nothing to set up after a fast update
+    d.show("clean")
+    assert d.prepare(lambda: True) is True
+    assert d.prepare(lambda: True) is False           # once
+    c.fill(0)
+    c.fill_rect(0, 0, 40, 8, 1)
+    n = len(commands(profile))
+    d.show("turbo", 0, 0, 296, 8)
+    assert [s[0] for s in _sent_after(profile, n)] == [PON, PTIN, PTL, DTM2, DSP, DRF]
+    _luts_are(model, PIMORONI_TURBO)
+    assert model.refreshes[-1] == ("turbo", (0, 0, 296, 8))
+    assert model.shown == expected_image(c, False)
+    # With Refresh: fast the set-up is for the fast waveform: a whole-panel
+    # update after it sends only the picture.
+    d.show("clean")
+    assert d.prepare(lambda: False) is True
+    n = len(commands(profile))
+    d.show("fast")
+    assert [s[0] for s in _sent_after(profile, n)] == [PON, PTOU, DTM2, DSP, DRF]
+    _luts_are(model, PIMORONI_FAST)
+    assert model.shown == expected_image(c, False)
+
+
+def test_pl18_uc8151_prepare_waits_for_a_refresh_still_running():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    d.start("clean")
+    assert d.busy()
+    n = len(commands(profile))
+    assert d.prepare(lambda: True) is False
+    assert _sent_after(profile, n) == []

@@ -132,6 +132,14 @@ class Panel:
     def _turbo(self, x, y, w, h):
         self._partial(x, y, w, h)
 
+    def prepare(self, turbo):
+        """For the main loop while the panel rests: set the controller up now
+        for the next update (a window, with turbo when turbo() says it is
+        allowed: called only when there is work) if that would
+        otherwise cost the next press a set-up. Returns True when it did.
+        Nothing to do here; the UC8151 after a clean refresh has work."""
+        return False
+
     def wait_idle(self, what, timeout_ms=None):
         """Wait for BUSY to clear; raise BusyTimeout instead of hanging."""
         if timeout_ms is None:

@@ -157,6 +157,10 @@ class Runtime:
         self.on_shown = None          # diagnostics hook: called with each refresh started
         self.waveforms = Waveforms()  # the waveform per request and the ghost bound (PL-18)
         self.trace = None             # a Trace when device.json asks for one
+        # The panel's set-up between presses (epaper.Panel.prepare); displays
+        # without one (the virtual display, CircuitPython's) have none.
+        self.prepare = getattr(display, "prepare", None)
+        self.refreshed = False        # a refresh started since the last prepare
 
     # --- app ------------------------------------------------------------------
     def start_app(self):
@@ -279,6 +283,7 @@ class Runtime:
         w.turbo = self.turbo_setting()
         r = w.choose(r)
         self.display.start(r[0], r[1], r[2], r[3], r[4])
+        self.refreshed = True
         return r
 
     # --- loop -------------------------------------------------------------------
@@ -332,6 +337,12 @@ class Runtime:
                 # The boot's (or a wake's) held log lines go to flash now, while
                 # the panel is busy with the picture (FlashLog.hold).
                 self.log.release()
+            elif self.refreshed and self.pending is None and ready and not self.crashed:
+                # Once per refresh, when it has ended: the panel's set-up for
+                # the next update, off the next press's path (epaper.Panel.prepare).
+                self.refreshed = False
+                if self.prepare is not None:
+                    self.prepare(self.turbo_setting)
             elif (self.pending is None and ready and not self.crashed and self.waveforms.ghosted()
                   and clock.ticks_diff(now, self.last_activity) >= REST_MS):
                 # The buttons rest: the windows turbo touched get their fast
@@ -375,10 +386,10 @@ class Trace:
         self.t[2 + phase] += self.diff(self.us(), t0)
 
     def wrap(self, phase, fn):
-        def timed(*args):
+        def timed(*args, **kw):
             t0 = self.us()
             try:
-                return fn(*args)
+                return fn(*args, **kw)
             finally:
                 self.add(phase, t0)
         return timed

@@ -165,6 +165,16 @@ class UC8151(Panel):
         self.wait_idle("power off")
         self.speed = speed
 
+    def prepare(self, turbo):
+        # A clean refresh runs the OTP waveform, and the next fast or turbo
+        # update needs the controller reset and set up again (init: about
+        # 60 ms of resets and power waits). Done here, once the clean refresh
+        # has ended and no press waits, it is off the next press's path.
+        if self.speed != SPEED_OTP or self.busy():
+            return False
+        self.init(SPEED_TURBO if turbo() else SPEED_FAST)
+        return True
+
     def load_luts(self, speed):
         """Write one waveform into the five LUT registers. Switching between
         fast and turbo needs only this (PSR already reads the registers), not
