@@ -206,6 +206,12 @@ def heap_report(result, top):
                  key=lambda x: -x[1][1])
     if big:
         print("objects of 1 KB or more: " + ", ".join("%d B x%d" % (v[1] // v[0], v[0]) for _, v in big))
+    for size, head in sorted(heap.get("census_big") or [], key=lambda x: -x[0]):
+        raw = bytes.fromhex(head)
+        text = "".join(chr(c) if 32 <= c < 127 else "." for c in raw)
+        words = " ".join("%08x" % int.from_bytes(raw[i:i + 4], "little") for i in range(0, 16, 4))
+        first = m.name(int.from_bytes(raw[:4], "little")) or ""
+        print("  live object %6d B  %s  %s  %s" % (size, words, text, first))
 
 
 PHASES = ("handle", "draw", "save", "log", "refresh")
