@@ -5,7 +5,7 @@ emulator's cycle count): one scripted session per game on each image.
   python bench/circuitpython.py                       the four games on both images
   python bench/circuitpython.py --image circuitpython --session multisala_solo
   python bench/circuitpython.py --jobs 2
-  python bench/circuitpython.py --canvas       the two CircuitPython canvases on the
+  python bench/circuitpython.py --canvas       the three CircuitPython canvases on the
                                               start of a Multisala game (time per press)
   python bench/circuitpython.py --boot --image circuitpython
                                               reset to the first picture only (one boot)
@@ -121,7 +121,7 @@ def main(argv):
     a = ap.parse_args(argv)
     work = [(n, i) for n in (a.session or SESSIONS) for i in ([a.image] if a.image else IMAGES)]
     if a.canvas:
-        work = [("multisala_start", "circuitpython", k) for k in ("rows", "pyframebuf")]
+        work = [("multisala_start", "circuitpython", k) for k in ("bitmap", "rows", "pyframebuf")]
     if a.boot:
         work = [("boot", i) for i in ([a.image] if a.image else IMAGES)]
     print("Sessions on the emulated Badger 2040 (rp2040js, 125 MHz): ms of chip time, heap in bytes")

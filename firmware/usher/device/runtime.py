@@ -593,6 +593,9 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
     buf = bytearray(FRAME_BYTES)
     canvas = backend.canvas(buf)
     display = backend.display(profile, buf)
+    # A canvas may keep its own bytes (CircuitPython's Bitmap): then nothing
+    # holds buf past this point and its 4.7 KB go back to the heap.
+    buf = None
     services = {"battery": power.battery_percent, "log": log, "board": profile["name"],
                 "version": VERSION, "firmware": label,
                 "ticks_ms": clock.ticks_ms, "date": wallclock.now,

@@ -70,7 +70,9 @@ class App:
         text.use_native(self.services.get("text_kernel"), canvas, self.buf, WIDTH, HEIGHT)
         # A CRC per band of the last frame rather than a copy of it: 4.7 KB
         # of RAM less (docs/ui.md, Memory).
-        self._sent = BandSums()
+        # The canvas's rows are canvas.stride pixels apart where it says so
+        # (CircuitPython's Bitmap pads them to 32 bits), else WIDTH.
+        self._sent = BandSums(getattr(canvas, "stride", WIDTH) >> 3)
         self.policy = RefreshPolicy()
         self.stack = []
         self._shown = None

@@ -3,8 +3,12 @@
 #
 # Differences from MicroPython, all inside this backend:
 # - drawing: no framebuf; the canvas is the project's pure-Python framebuf
-#   (usher.device.circuitpython.canvas, "rows" by default) and the picture
-#   goes to board.DISPLAY through displayio (display.py: refresh policy);
+#   drawn into the very displayio.Bitmap that board.DISPLAY shows, with
+#   text blitted by bitmaptools ("bitmap", bitmap_canvas.py), or, where
+#   displayio's Bitmap has no buffer (Blinka on the desktop) or there is no
+#   bitmaptools, in a bytearray copied into the Bitmap per refresh
+#   (canvas.py, "rows"); the picture goes to board.DISPLAY through displayio
+#   (display.py: refresh policy);
 # - buttons through keypad; no `wakeup` module, so the button that powered
 #   the board on is not known (it is held at boot and ignored until released,
 #   as on MicroPython);
@@ -26,6 +30,10 @@ from usher.device.epaper import HEIGHT, WIDTH
 from usher.device.runtime import DATA_DIR, POLL_MS
 
 WAKE_POLL_MS = 500
+# The canvas kinds: "bitmap" (the default) and canvas.KINDS (device.json
+# "canvas" chooses one for a measurement, bench/circuitpython.py --canvas).
+BITMAP = "bitmap"
+CANVAS_KINDS = (BITMAP,) + tuple(sorted(cpcanvas.KINDS))
 
 SAFE_MODE_TEXT = """Usher safe mode: the app was not started.
 A button was held at boot. The board is idle at the CircuitPython prompt.
@@ -67,12 +75,14 @@ def firmware_label(is_frozen, release):
 class CircuitPythonBackend:
     name = "circuitpython"
 
-    def __init__(self, canvas_kind=cpcanvas.DEFAULT, light_sleep=True, displayio=None):
+    def __init__(self, canvas_kind=BITMAP, light_sleep=True, displayio=None, bitmaptools=None):
         self.canvas_kind = canvas_kind
         self.displayio = displayio      # the tests' stand-in (the unix port has no Group)
+        self.bitmaptools = bitmaptools
         self.light_sleep = light_sleep
         self.buttons_obj = None
         self.display_obj = None
+        self.canvas_obj = None
         self.sleeps = 0
 
     def tune_gc(self, gc_module):
@@ -84,7 +94,7 @@ class CircuitPythonBackend:
         # device.json's "canvas" picks the canvas for a measurement
         # (bench/circuitpython.py --canvas); unknown names keep the default.
         kind = settings.get("canvas") if type(settings) is dict else None
-        if kind in cpcanvas.KINDS:
+        if kind in CANVAS_KINDS:
             self.canvas_kind = kind
         from usher.device.circuitpython.power import CircuitPythonPower
         return CircuitPythonPower(profile, settings)
@@ -97,15 +107,36 @@ class CircuitPythonBackend:
         self.buttons_obj = KeypadButtons(profile, now)
         return self.buttons_obj
 
+    def _modules(self):
+        """(displayio, bitmaptools) for the bitmap canvas, or None when this
+        CircuitPython cannot draw into a Bitmap's bytes with them."""
+        try:
+            dio = self.displayio if self.displayio is not None else __import__("displayio")
+            bt = self.bitmaptools if self.bitmaptools is not None else __import__("bitmaptools")
+            memoryview(dio.Bitmap(8, 1, 2))
+        except (ImportError, TypeError, AttributeError):
+            return None
+        return dio, bt
+
     def canvas(self, buf):
-        return cpcanvas.new(buf, WIDTH, HEIGHT, self.canvas_kind)
+        if self.canvas_kind == BITMAP:
+            mods = self._modules()
+            if mods is not None:
+                from usher.device.circuitpython.bitmap_canvas import BitmapCanvas
+                self.canvas_obj = BitmapCanvas(mods[0].Bitmap(WIDTH, HEIGHT, 2), WIDTH, HEIGHT)
+                return self.canvas_obj
+            self.canvas_kind = cpcanvas.DEFAULT
+        self.canvas_obj = cpcanvas.new(buf, WIDTH, HEIGHT, self.canvas_kind)
+        return self.canvas_obj
 
     def display(self, profile, buf):
         if profile["panel"] != "uc8151":
             raise RuntimeError("Usher on CircuitPython drives board.DISPLAY of the Badger 2040; "
                                "board %r is not supported" % profile["name"])
         from usher.device.circuitpython.display import DisplayioPanel
-        self.display_obj = DisplayioPanel(buf, displayio=self.displayio)
+        # The bitmap canvas is the picture itself: the panel shows its Bitmap.
+        shown = getattr(self.canvas_obj, "bitmap", None)
+        self.display_obj = DisplayioPanel(buf, displayio=self.displayio, bitmap=shown)
         return self.display_obj
 
     def firmware(self):
@@ -121,8 +152,15 @@ class CircuitPythonBackend:
         return None
 
     def text_kernel(self):
-        # No viper either: text is drawn by usher.ui.text's bytecode.
-        return None
+        # No viper either: on the bitmap canvas text is blitted by
+        # bitmaptools (bitmap_canvas.BitmapText); otherwise usher.ui.text's
+        # bytecode draws it.
+        c = self.canvas_obj
+        if getattr(c, "bitmap", None) is None:
+            return None
+        mods = self._modules()
+        from usher.device.circuitpython.bitmap_canvas import BitmapText
+        return BitmapText(c, mods[0], mods[1])
 
     def run(self, rt, should_stop=None):
         """The shared loop (Runtime.step), with the idle wait on USB in light
@@ -196,7 +234,7 @@ def show_text(text):
         print("display:", e)
 
 
-def main(data_dir=DATA_DIR, canvas_kind=cpcanvas.DEFAULT, should_stop=None, on_runtime=None,
+def main(data_dir=DATA_DIR, canvas_kind=BITMAP, should_stop=None, on_runtime=None,
          backend=None, app_factory=None):
     """code.py's entry."""
     from usher.device.circuitpython import clock as cpclock

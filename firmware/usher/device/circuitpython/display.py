@@ -1,9 +1,11 @@
 # The UI's picture on board.DISPLAY, the Badger 2040's UC8151 as
-# CircuitPython's EPaperDisplay, through displayio: the canvas bytes
-# (MONO_HLSB, 1 = ink) are copied row by row into a 1-bit displayio.Bitmap
-# (the same bit order, rows padded to 32 bits) shown by a TileGrid with a
-# two-colour Palette (0 white, 1 black) in a Group that is the display's
-# root_group. CircuitPython then converts and sends the whole frame.
+# CircuitPython's EPaperDisplay, through displayio: a 1-bit
+# displayio.Bitmap (MONO_HLSB's bit order, rows padded to 32 bits) shown by
+# a TileGrid with a two-colour Palette (0 white, 1 black) in a Group that is
+# the display's root_group. The canvas draws into that Bitmap itself
+# (bitmap_canvas.py); a bytearray canvas (canvas.py, and Blinka's Bitmap,
+# which has no buffer) is copied into it row by row. CircuitPython then
+# converts and sends the whole frame.
 #
 # The refresh policy on CircuitPython (docs/circuitpython.md, docs/ui.md),
 # from what CircuitPython 10.2.1's EPaperDisplay allows
@@ -147,7 +149,7 @@ class DisplayioPanel:
     NAME = "EPaperDisplay"
     TURBO = True        # turbo waveform for windows, over the whole panel (PL-18)
 
-    def __init__(self, canvas_buffer, display=None, displayio=None):
+    def __init__(self, canvas_buffer, display=None, displayio=None, bitmap=None):
         if displayio is None:
             displayio = __import__("displayio")
         if display is None:
@@ -157,21 +159,25 @@ class DisplayioPanel:
                 raise RuntimeError("this CircuitPython board has no board.DISPLAY: "
                                    "Usher on CircuitPython supports the Badger 2040")
         self.display = display
-        self.buf = canvas_buffer
-        self.bitmap = displayio.Bitmap(WIDTH, HEIGHT, 2)
+        # bitmap: the canvas draws into it (bitmap_canvas.BitmapCanvas), so
+        # there is nothing to copy; otherwise the canvas bytes are copied in.
+        self.shared = bitmap is not None
+        self.buf = None if self.shared else canvas_buffer
+        self.bitmap = bitmap if bitmap is not None else displayio.Bitmap(WIDTH, HEIGHT, 2)
         palette = displayio.Palette(2)
         palette[0] = 0xFFFFFF
         palette[1] = 0x000000
         self.group = displayio.Group()
         self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
-        try:
-            self.pixels = memoryview(self.bitmap)
-            self.row_bytes = len(self.pixels) // HEIGHT
-            self.shadow = None
-        except TypeError:
-            # Blinka's Bitmap (CPython) has no buffer protocol: copy_changed.
-            self.pixels = None
-            self.shadow = bytearray(len(canvas_buffer))
+        self.pixels = None
+        self.shadow = None
+        if not self.shared:
+            try:
+                self.pixels = memoryview(self.bitmap)
+                self.row_bytes = len(self.pixels) // HEIGHT
+            except TypeError:
+                # Blinka's Bitmap (CPython) has no buffer protocol: copy_changed.
+                self.shadow = bytearray(len(canvas_buffer))
         self.modes = {"clean": (start_sequence(None), GAP_S)}
         from usher.device.uc8151 import fast_luts, turbo_luts
         self.modes["fast"] = (start_sequence(fast_luts()), GAP_S)
@@ -213,7 +219,7 @@ class DisplayioPanel:
             self.mode = kind
         if self.pixels is not None:
             copy_rows(self.buf, self.pixels, self.row_bytes)
-        else:
+        elif self.shadow is not None:
             copy_changed(self.buf, self.shadow, self.bitmap)
         self.bitmap.dirty()
         t = self.display.time_to_refresh
