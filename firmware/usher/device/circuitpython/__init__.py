@@ -4,7 +4,10 @@
 # touch CircuitPython's modules instead of MicroPython's `machine` and
 # `framebuf`:
 #   clock    ticks from time.monotonic_ns (CircuitPython has no time.ticks_ms)
-#   canvas   the UI's 296x128 MONO_HLSB canvas without framebuf
+#   bitmap_canvas  the default canvas: drawn into the displayio.Bitmap that
+#            is shown, text blitted by bitmaptools from font sheets
+#   canvas   the UI's 296x128 MONO_HLSB canvas without framebuf, on a
+#            bytearray (where bitmap_canvas cannot run: Blinka)
 #   display  the canvas shown on board.DISPLAY (UC8151 EPaperDisplay) through
 #            displayio, with the refresh policy on CircuitPython
 #   buttons  the five buttons through keypad, fed to the shared ButtonLogic
