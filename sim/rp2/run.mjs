@@ -159,8 +159,9 @@ class Runner {
     if (marked) {
       this.heapStats.collections++;
       if (this.heap.census && live * 16 > this.heapStats.peak_live) {
-        this.heapStats.census = this.census(L);
-        this.heapStats.census_big = this.bigObjects(L, 512);
+        const c = this.census(L, 512);
+        this.heapStats.census = c.types;
+        this.heapStats.census_big = c.big;
       }
       this.heapStats.peak_live = Math.max(this.heapStats.peak_live, live * 16);
       this.heapStats.last_live = live * 16;
@@ -171,49 +172,34 @@ class Runner {
   }
 
   // The live heap by the first word of each live object (its type, for
-  // the objects that carry one): {word: [objects, bytes]} at the peak
-  // (bench/rp2_profile.py --heap maps the words to symbols).
-  census(L) {
+  // the objects that carry one): types is {word: [objects, bytes]} at the
+  // peak (bench/rp2_profile.py --heap maps the words to symbols); big lists
+  // the objects of bigBytes or more as [bytes, their first 64 bytes in hex],
+  // to tell a JSON text or a buffer from a dict's table.
+  census(L, bigBytes) {
     const m = this.board.mcu;
     const sram = m.sram;
     const off = L.atb - 0x20000000;
     const blocks = L.atbLen * 4;
     const st = (i) => (sram[off + (i >> 2)] >> ((i & 3) * 2)) & 3;
-    const out = {};
+    const types = {};
+    const big = [];
     for (let i = 0; i < blocks; i++) {
       if (st(i) !== 3) continue;
       let n = 1;
       while (i + n < blocks && st(i + n) === 2) n++;
-      const word = m.readUint32(L.poolStart + i * 16) >>> 0;
-      const e = out[word] || (out[word] = [0, 0]);
+      const at = L.poolStart + i * 16;
+      const word = m.readUint32(at) >>> 0;
+      const e = types[word] || (types[word] = [0, 0]);
       e[0]++;
       e[1] += n * 16;
-      i += n - 1;
-    }
-    return out;
-  }
-
-  // The live objects of at least minBytes at the peak, each as [bytes,
-  // its first 64 bytes in hex] (bench/rp2_profile.py --heap shows them, to
-  // tell a JSON text or a buffer from a dict's table).
-  bigObjects(L, minBytes) {
-    const m = this.board.mcu;
-    const sram = m.sram;
-    const off = L.atb - 0x20000000;
-    const blocks = L.atbLen * 4;
-    const st = (i) => (sram[off + (i >> 2)] >> ((i & 3) * 2)) & 3;
-    const out = [];
-    for (let i = 0; i < blocks; i++) {
-      if (st(i) !== 3) continue;
-      let n = 1;
-      while (i + n < blocks && st(i + n) === 2) n++;
-      if (n * 16 >= minBytes) {
-        const at = L.poolStart + i * 16 - 0x20000000;
-        out.push([n * 16, Buffer.from(sram.subarray(at, at + 64)).toString('hex')]);
+      if (n * 16 >= bigBytes) {
+        const a = at - 0x20000000;
+        big.push([n * 16, Buffer.from(sram.subarray(a, a + 64)).toString('hex')]);
       }
       i += n - 1;
     }
-    return out;
+    return { types, big };
   }
 
   // The firmware's phase counters (usher.device.runtime.Trace, device.json

@@ -83,6 +83,7 @@ class CircuitPythonBackend:
         self.buttons_obj = None
         self.display_obj = None
         self.canvas_obj = None
+        self.bitmap_modules = None      # (displayio, bitmaptools) of the bitmap canvas
         self.sleeps = 0
 
     def tune_gc(self, gc_module):
@@ -123,6 +124,7 @@ class CircuitPythonBackend:
             mods = self._modules()
             if mods is not None:
                 from usher.device.circuitpython.bitmap_canvas import BitmapCanvas
+                self.bitmap_modules = mods
                 self.canvas_obj = BitmapCanvas(mods[0].Bitmap(WIDTH, HEIGHT, 2), WIDTH, HEIGHT)
                 return self.canvas_obj
             self.canvas_kind = cpcanvas.DEFAULT
@@ -155,12 +157,11 @@ class CircuitPythonBackend:
         # No viper either: on the bitmap canvas text is blitted by
         # bitmaptools (bitmap_canvas.BitmapText); otherwise usher.ui.text's
         # bytecode draws it.
-        c = self.canvas_obj
-        if getattr(c, "bitmap", None) is None:
+        mods = self.bitmap_modules
+        if mods is None:
             return None
-        mods = self._modules()
         from usher.device.circuitpython.bitmap_canvas import BitmapText
-        return BitmapText(c, mods[0], mods[1])
+        return BitmapText(self.canvas_obj, mods[0], mods[1])
 
     def run(self, rt, should_stop=None):
         """The shared loop (Runtime.step), with the idle wait on USB in light

@@ -96,7 +96,6 @@ class BitmapText:
     a BitmapCanvas with bitmaptools."""
 
     def __init__(self, canvas, displayio, bitmaptools):
-        self.canvas = canvas
         self.dest = canvas.bitmap
         self.width = canvas.width
         self.height = canvas.height
