@@ -144,3 +144,21 @@ def test_pl10_the_lines_that_record_a_game_are_never_held():
         log.write(kind, {})
         assert [e["k"] for e in read_all(d)][-1] == kind, kind
     assert [e["k"] for e in read_all(d)][0] == "resume"
+
+
+def test_issue24_the_first_append_makes_the_logs_folder():
+    # The runtime no longer makes the folder at boot (an erase on a fresh
+    # littlefs before the first picture): the first append does, parents too.
+    d = tmpdir() + "/data/log"
+    log = FlashLog(d)
+    log.hold()
+    assert log.write("boot", {"board": "badger2040"})
+    try:
+        os.stat(d)
+        made = True
+    except OSError:
+        made = False
+    assert not made                       # held: nothing on flash yet
+    log.release()
+    assert log.write("info", "two")
+    assert [(e["b"], e["k"]) for e in read_all(d)] == [(1, "boot"), (1, "info")]

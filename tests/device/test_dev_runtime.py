@@ -108,6 +108,39 @@ def test_pl10_boot_lines_reach_the_flash_once_the_first_picture_is_under_way():
     assert [e["k"] for e in read_all(d + "/log")] == ["boot", "resume"]
 
 
+def test_issue24_a_first_boot_makes_no_folder_before_its_picture():
+    # On a fresh littlefs a folder costs an erase: the data folder and the
+    # log's are made after the first picture is under way (the log's first
+    # append) and before the first press is answered (App.handle), so the
+    # boot's lines and the first game still reach the flash.
+    import os
+    d = tmpdir() + "/data"
+    profile, model, vc = fresh("badger2040")
+    press_script(vc, profile, _taps(START_SEATWARS, 1500))
+    machine.inputs[24] = 1
+    at_first = []
+
+    def exists(path):
+        try:
+            os.stat(path)
+            return True
+        except OSError:
+            return False
+
+    def keep(rt):
+        def shown(r):
+            if not at_first:
+                at_first.append(exists(d))
+        rt.on_shown = shown
+
+    runtime.main(app_factory=APP, data_dir=d, should_stop=lambda: vc.now >= 4500, on_runtime=keep)
+    assert at_first == [False], at_first
+    kinds = [e["k"] for e in read_all(d + "/log")]
+    assert kinds[:2] == ["boot", "resume"] and "game" in kinds, kinds
+    saved, source = storage.load(d + "/game.json")
+    assert source == "main" and saved["game"] == "seatwars", (saved, source)
+
+
 def test_pl10_a_games_log_line_is_on_flash_before_its_picture():
     # Only a boot's or a wake's lines wait for the picture (FlashLog.hold,
     # issue 24); the "game" line of the press that starts a game is written

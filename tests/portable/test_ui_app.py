@@ -89,6 +89,24 @@ def test_pl8_game_action_saved_before_screen_and_resumed_after_restart():
     assert app2.top().status() == "turn 2/3"
 
 
+def test_issue24_start_makes_no_folder_and_the_first_press_does():
+    # The data folder costs an erase on a fresh littlefs: start() only reads,
+    # and the first button event makes it before anything is written.
+    import os
+    data = mptest.tmpdir() + "/data"
+    app, _ = _app(data)
+    assert app.start()[0] == "clean"
+    try:
+        os.stat(data)
+        made = True
+    except OSError:
+        made = False
+    assert not made
+    _tap(app, "C")  # new tally game: saved in the folder the press made
+    saved, source = storage.load(storage.join(data, "game.json"))
+    assert source == "main" and saved["actions"] == [], (saved, source)
+
+
 def test_pl11_illegal_action_refused_with_message_and_game_unchanged():
     app, _ = _app()
     app.start()

@@ -118,6 +118,21 @@ def makedirs(folder):
             os.mkdir(path)
 
 
+def create(path, mode="w"):
+    """open(path, mode) for writing, making its folder (and the folder's
+    parents) when missing: folders are made by the first write into them,
+    not at boot, because on a fresh littlefs each one costs an erase before
+    the first picture (issue 24)."""
+    try:
+        return open(path, mode)
+    except OSError:
+        folder = folder_of(path)
+        if not folder or _exists(folder):
+            raise
+    makedirs(folder)
+    return open(path, mode)
+
+
 def encode(obj):
     """The text save() writes for obj: its JSON, sealed when it is an object."""
     text = json.dumps(obj)
@@ -193,7 +208,7 @@ def save(path, obj, backup=False):
     # The bytes up to the seal, then the seal: each byte written once, in
     # order (a seek back to overwrite the closing brace made littlefs copy
     # the block it had just written into a second erased one).
-    with open(target, "wb") as f:
+    with create(target, "wb") as f:
         f.write(memoryview(data)[:keep])
         f.write(tail.encode())
     if not in_place:
@@ -208,12 +223,12 @@ def save_text(path, text):
 
 def _write_atomic(path, data):
     if atomic(folder_of(path)):
-        with open(path, "w") as f:
+        with create(path) as f:
             f.write(data)
         return
     tmp = path + ".tmp"
     settle(path)
-    with open(tmp, "w") as f:
+    with create(tmp) as f:
         f.write(data)
     replace(tmp, path)
 
@@ -224,7 +239,7 @@ def write_lines(path, lines):
     line's text (str, as read_lines gave it) are written as they are."""
     tmp = path + ".tmp"
     settle(path)
-    with open(tmp, "w") as f:
+    with create(tmp) as f:
         for item in lines:
             f.write((item if type(item) is str else encode(item)) + "\n")
     replace(tmp, path)
@@ -233,7 +248,7 @@ def write_lines(path, lines):
 def append_text(path, text):
     """Add text at the end of path (made when missing): for files kept only
     for a person to read, e.g. the lines of a history set aside."""
-    with open(path, "a") as f:
+    with create(path, "a") as f:
         f.write(text)
 
 

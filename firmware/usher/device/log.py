@@ -11,9 +11,11 @@
 # The device layer holds the lines of a boot or a wake in RAM until its
 # picture is under way (hold(), release()): a cut in that time loses them too.
 #
-# Pure file I/O (json, os): runs on the unix port in the tests.
+# Pure file I/O (json, os, usher.core.storage): runs on the unix port in the tests.
 import json
 import os
+
+from usher.core import storage
 
 CURRENT = "log0.jsonl"
 PREVIOUS = "log1.jsonl"
@@ -167,7 +169,9 @@ class FlashLog:
     def _append(self, text):
         if _size(self.current) + len(text) > self.max_bytes // 2:
             self._rotate()
-        with open(self.current, "a") as f:
+        # The folder is made by the first append (storage.create), after
+        # the boot's first picture, not on the boot's path (issue 24).
+        with storage.create(self.current, "a") as f:
             f.write(self._prefix + text)
         self._prefix = ""
 

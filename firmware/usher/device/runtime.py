@@ -568,10 +568,8 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
         buttons = VirtualButtons(console=Console(), now=clock.ticks_ms())
     else:
         buttons = backend.buttons(profile, clock.ticks_ms())
-    try:
-        storage.makedirs(storage.join(data_dir, LOG_FOLDER))
-    except OSError:
-        pass
+    # The log's folder is made by its first append (FlashLog._append), after
+    # the first picture: not on the boot's path.
     try:
         log = FlashLog(storage.join(data_dir, LOG_FOLDER))
     except Exception as e:      # FlashLog never raises; if it did, boot without a log

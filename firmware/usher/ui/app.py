@@ -134,7 +134,8 @@ class App:
         # falls back to its backup or to the defaults, and the screen names it
         # (usher.ui.persist, PL-11).
         from usher.ui import persist
-        storage.makedirs(self.data_dir)
+        # data_dir is not made here: the first write makes it
+        # (storage.create), off the boot's path (issue 24).
         self._ui_text = None        # the files may differ from what this App wrote
         notices = []
         ui, notice = persist.load_ui(self.ui_path, [k for k in sorted(DEFAULT_SETTINGS)])
