@@ -290,6 +290,33 @@ def test_pl9_idle_time_is_the_apps_sleep_setting_unless_device_json_fixes_it():
     assert not rt.asleep
 
 
+def test_pl9_a_sleep_setting_changed_on_the_board_counts_from_the_next_press():
+    # The loop keeps the idle limit between presses (issue 24); a press that
+    # changes it in Settings must not leave the old limit behind.
+    d = tmpdir()
+    storage.save(d + "/ui.json", {"routes": ["launcher", "settings"], "settings": {"sleep_min": 2}})
+    # Settings: About, Clean refresh, Sleep after (2 min) -> the choice, UP to 1 min, C.
+    script = _taps(["DOWN", "DOWN", "C", "UP", "C"], 1500)
+    last = script[-1][2]
+    result, rt, model, vc = _boot(d, script, last + 60000 - 500, vbus=0)
+    assert rt.app.setting("sleep_min") == 1
+    assert not rt.asleep
+    _run_until(rt, vc, last + 60000 + 500)
+    assert rt.asleep
+
+
+def test_issue24_the_loop_passes_less_often_while_the_panel_is_busy():
+    d = tmpdir()
+    result, rt, model, vc = _boot(d, [], 1000, vbus=1)
+    _run_until(rt, vc, 20000)                   # the boot's clean refresh is over
+    assert rt.display.ready()
+    assert rt.step(vc.now) is None              # run() waits POLL_MS
+    rt.request(("fast", 0, 0, 296, 128))
+    rt.step(vc.now)                             # starts the refresh
+    assert not rt.display.ready()
+    assert rt.step(vc.now) == runtime.BUSY_POLL_MS > runtime.POLL_MS
+
+
 def test_pl9_no_power_off_on_usb():
     d = tmpdir()
     with open(d + "/device.json", "w") as f:

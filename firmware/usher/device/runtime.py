@@ -24,6 +24,13 @@ from usher.device.waveform import REST_MS, Waveforms
 DATA_DIR = "/data"
 LOG_FOLDER = "log"
 POLL_MS = 10
+# While the panel is busy the loop only needs to see presses (their answer
+# is drawn at once and waits for the panel) and the end of BUSY: a pass every
+# 20 ms there. A turbo update's BUSY is 260 ms, a fast one's 930: the passes
+# there were about 8 ms of a press's computing on the chip (issue 24,
+# bench/rp2_profile.py --phases, "rest"), for a press seen at most 10 ms
+# later while its picture waits for the panel anyway.
+BUSY_POLL_MS = 20
 GC_THRESHOLD = 50 * 1024      # bytes allocated between two collections (MicroPythonBackend.tune_gc)
 SAFE_HOLD_MS = 2000
 RESTART_KEYS = ("A", "B", "C")
@@ -161,12 +168,14 @@ class Runtime:
         # without one (the virtual display, CircuitPython's) have none.
         self.prepare = getattr(display, "prepare", None)
         self.refreshed = False        # a refresh started since the last prepare
+        self.idle_limit = None        # idle_ms(), kept between presses
 
     # --- app ------------------------------------------------------------------
     def start_app(self):
         try:
             self.crashed = False
             self.pending = None
+            self.idle_limit = None
             self.app = self.app_factory(self.canvas, self.data_dir, self.services)
             self.request(self.app.start())
         except Exception as e:
@@ -292,11 +301,13 @@ class Runtime:
             self.on_shown(r)
 
     def step(self, now):
-        """One pass of the main loop at time now (ms)."""
+        """One pass of the main loop at time now (ms); the ms to wait before
+        the next, or None for POLL_MS."""
         try:
             events = self.buttons.poll(now)
             if events:
                 self.last_activity = now
+                self.idle_limit = None      # a press may change the sleep setting
             trace = self.trace
             for ev in events:
                 if self.asleep:
@@ -326,7 +337,11 @@ class Runtime:
                     return
             else:
                 ready = self.display.ready()
-            if self.pending is not None and ready:
+            if not ready:
+                # Every branch below needs the panel: the next pass can come
+                # later (run() waits BUSY_POLL_MS).
+                return BUSY_POLL_MS
+            if self.pending is not None:
                 r = self.pending
                 self.pending = None
                 t0 = trace.us() if trace is not None else 0
@@ -337,29 +352,39 @@ class Runtime:
                 # The boot's (or a wake's) held log lines go to flash now, while
                 # the panel is busy with the picture (FlashLog.hold).
                 self.log.release()
-            elif self.refreshed and self.pending is None and ready and not self.crashed:
+            elif self.refreshed and self.pending is None and not self.crashed:
                 # Once per refresh, when it has ended: the panel's set-up for
                 # the next update, off the next press's path (epaper.Panel.prepare).
                 self.refreshed = False
                 if self.prepare is not None:
                     self.prepare(self.turbo_setting)
-            elif (self.pending is None and ready and not self.crashed and self.waveforms.ghosted()
-                  and clock.ticks_diff(now, self.last_activity) >= REST_MS):
-                # The buttons rest: the windows turbo touched get their fast
-                # update now, while the player reads (PL-18).
-                r = self.waveforms.rest_request()
-                self.display.start(r[0], r[1], r[2], r[3], r[4])
-                self._shown(r)
-            elif (self.pending is None and ready and self.power.can_switch_off()
-                  and clock.ticks_diff(now, self.last_activity) > self.idle_ms()):
-                self.go_to_sleep()
+            elif self.pending is None:
+                # Most passes of the loop end here, every 10 ms while the
+                # player reads (and during each press's BUSY and tap): the
+                # time since the last button comes first, and the idle limit
+                # is read from the settings once per press, not per pass
+                # (issue 24: the pass cost 0.23 ms, a quarter of a press's
+                # compute, bench/rp2_profile.py --idle).
+                idle_for = clock.ticks_diff(now, self.last_activity)
+                if idle_for >= REST_MS and not self.crashed and self.waveforms.ghosted():
+                    # The buttons rest: the windows turbo touched get their fast
+                    # update now, while the player reads (PL-18).
+                    r = self.waveforms.rest_request()
+                    self.display.start(r[0], r[1], r[2], r[3], r[4])
+                    self._shown(r)
+                else:
+                    limit = self.idle_limit
+                    if limit is None:
+                        limit = self.idle_limit = self.idle_ms()
+                    if idle_for > limit and self.power.can_switch_off():
+                        self.go_to_sleep()
         except Exception as e:
             self.crash(e)
 
     def run(self, should_stop=None):
         while should_stop is None or not should_stop():
-            self.step(clock.ticks_ms())
-            clock.sleep_ms(POLL_MS)
+            wait = self.step(clock.ticks_ms())
+            clock.sleep_ms(wait or POLL_MS)
 
 
 class Trace:

@@ -169,7 +169,7 @@ class CircuitPythonBackend:
         woke = None
         while should_stop is None or not should_stop():
             now = clock.ticks_ms()
-            rt.step(now)
+            wait = rt.step(now)
             # After a wake from light sleep the loop polls for WAKE_POLL_MS, so
             # the debounced press that woke it reaches the shared loop.
             if (rt.asleep and self.light_sleep and self.buttons_obj is not None
@@ -177,7 +177,7 @@ class CircuitPythonBackend:
                 self.sleep_until_button(rt)
                 woke = clock.ticks_ms()
             else:
-                clock.sleep_ms(POLL_MS)
+                clock.sleep_ms(wait or POLL_MS)
 
     def sleep_until_button(self, rt):
         try:
