@@ -11,7 +11,8 @@ from mptest import tmpdir
 
 from usher.core import rng
 from usher.device.circuitpython.backend import CircuitPythonBackend
-from usher.device.circuitpython.bitmap_canvas import BitmapCanvas, BitmapText
+from usher.device.circuitpython import font_sheets
+from usher.device.circuitpython.bitmap_canvas import BitmapCanvas, BitmapText, build_sheet
 from usher.ui import pyframebuf, text
 from usher.ui.app import App
 
@@ -20,9 +21,9 @@ H = 128
 ROW = 40                # a 296-pixel row of a 1-bit Bitmap: 10 words
 
 
-def _bitmap_canvas():
+def _bitmap_canvas(made=None):
     c = BitmapCanvas(displayio.Bitmap(W, H, 2), W, H)
-    return c, BitmapText(c, displayio, bitmaptools)
+    return c, BitmapText(c, displayio, bitmaptools, made)
 
 
 def _rows(buf, row):
@@ -35,12 +36,12 @@ def _noise(st, buf, n):
         buf[i] = rng.randint(st, 0, 255)
 
 
-def _pair(seed):
+def _pair(seed, made=None):
     """(reference bytes, its pyframebuf), (bitmap canvas, kernel), the same
     noise on both."""
     ref = bytearray(W * H // 8)
     _noise(rng.new_state(seed), ref, len(ref))
-    c, k = _bitmap_canvas()
+    c, k = _bitmap_canvas(made)
     for y in range(H):
         c.buf[y * ROW:y * ROW + W // 8] = ref[y * (W // 8):(y + 1) * (W // 8)]
     return (ref, pyframebuf.FrameBuffer(ref, W, H, pyframebuf.MONO_HLSB)), (c, k)
@@ -56,17 +57,33 @@ def _draw_both(ref_fb, c, k, font, s, x, y, color):
 
 
 def test_every_ascii_glyph_of_every_font_in_both_colours_at_every_bit_offset():
-    (ref, ref_fb), (c, k) = _pair(5)
-    glyphs = "".join(chr(i) for i in range(32, 127))
-    for font in (text.SMALL, text.BODY, text.BIG):
-        for color in (1, 0):
-            for shift in range(8):
-                for start in range(0, len(glyphs), 24):
-                    s = glyphs[start:start + 24]
-                    y = (start * 3 + shift * 11 + color * 40) % (H - font.HEIGHT)
-                    a, b = _draw_both(ref_fb, c, k, font, s, 3 + shift, y, color)
-                    assert a == b, (font.HEIGHT, color, shift, s)
-    assert _rows(c.buf, ROW) == bytes(ref)
+    # With the sheets the image freezes (font_sheets) and with the sheets
+    # built at the first draw (the firmware as files).
+    for made in (font_sheets.SHEETS, None):
+        (ref, ref_fb), (c, k) = _pair(5, made)
+        glyphs = "".join(chr(i) for i in range(32, 127))
+        for font in (text.SMALL, text.BODY, text.BIG):
+            for color in (1, 0):
+                for shift in range(8):
+                    for start in range(0, len(glyphs), 24):
+                        s = glyphs[start:start + 24]
+                        y = (start * 3 + shift * 11 + color * 40) % (H - font.HEIGHT)
+                        a, b = _draw_both(ref_fb, c, k, font, s, 3 + shift, y, color)
+                        assert a == b, (font.HEIGHT, color, shift, s)
+        assert _rows(c.buf, ROW) == bytes(ref)
+        assert len(k.sheets) == 3
+
+
+def test_issue25_the_frozen_sheets_are_the_ones_built_on_circuitpython():
+    # tools/make_font_sheets.py writes them on CPython; CircuitPython's own
+    # build of each font's sheet must give the same bytes.
+    fonts = (text.SMALL, text.BODY, text.BIG)
+    assert [m[0] for m in font_sheets.SHEETS] == [f.BITS for f in fonts]
+    for m, f in zip(font_sheets.SHEETS, fonts):
+        width, h, data, _, xs, ws = build_sheet(f.BITS, f.INDEX, f.ASCII, f.HEIGHT, f.TALL[0])
+        assert m[1:3] == (width, h)
+        assert m[3] == bytes(data) and m[5] == bytes(xs) and m[6] == bytes(ws)
+        assert m[4] == bytes(b ^ 0xFF for b in data)
 
 
 def test_text_clipped_at_each_edge_and_beyond_it():

@@ -161,7 +161,12 @@ class CircuitPythonBackend:
         if mods is None:
             return None
         from usher.device.circuitpython.bitmap_canvas import BitmapText
-        return BitmapText(self.canvas_obj, mods[0], mods[1])
+        made = None
+        if frozen():
+            # In flash on the image: the sheets are copied, not built, at
+            # their font's first draw. As files those bytes would be RAM.
+            from usher.device.circuitpython.font_sheets import SHEETS as made
+        return BitmapText(self.canvas_obj, mods[0], mods[1], made)
 
     def run(self, rt, should_stop=None):
         """The shared loop (Runtime.step), with the idle wait on USB in light

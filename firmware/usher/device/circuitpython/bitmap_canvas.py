@@ -13,7 +13,10 @@
 #   usher.ui.text hands whole ASCII strings to, as the MicroPython images'
 #   viper kernel. Each font's ASCII glyphs are put once, on first use, side
 #   by side in a "sheet" (a 1-bit Bitmap HEIGHT rows tall, each glyph at a
-#   whole byte so its rows are copied, not shifted); a glyph is then one
+#   whole byte so its rows are copied, not shifted). The image freezes the
+#   sheets' bytes (font_sheets, tools/make_font_sheets.py): one copy into
+#   the Bitmap; as files (stock CircuitPython) build_sheet lays them out at
+#   the first draw, about 100 ms of the boot on the chip. A glyph is then one
 #   bitmaptools.blit from the sheet, skipping its 0 pixels. White text
 #   blits from the inverted sheet, skipping its 1 pixels. Anything else
 #   (accented text, a tall glyph) returns -1 and the bytecode draws it.
@@ -40,54 +43,74 @@ class BitmapCanvas(RowCanvas):
         RowCanvas.__init__(self, mv, width, height, MONO_HLSB, row * 8)
 
 
-class _Sheet:
-    """One font's ASCII glyphs in a Bitmap: x offset and width per code."""
+NONE = 255      # x of a code with no glyph in the sheet
 
-    def __init__(self, displayio, bits, idx, ascii, h, tall):
+
+def build_sheet(bits, idx, ascii, h, tall):
+    """One font's ASCII sheet as (width, height, bytes, None, x, w): its
+    glyphs side by side, each at a whole byte, as a 1-bit Bitmap's bytes
+    (rows padded to 32 bits); x is a glyph's first byte column per code
+    (NONE: no glyph), w its advance. The reference for the sheets
+    tools/make_font_sheets.py freezes into the image (font_sheets)."""
+    xs = bytearray(b"\xff" * 128)
+    ws = bytearray(128)
+    where = {}
+    total = 0
+    for c in range(32, 127):
+        j = ascii[c]
+        if j == 255:
+            j = ascii[63]      # '?', as usher.ui.text draws a missing character
+        if j >= tall:
+            continue           # never for ASCII; left to the bytecode
+        ws[c] = idx[j * 3]
+        if c == 32:
+            xs[c] = 0          # a space is only its advance
+            continue
+        if j not in where:
+            where[j] = total
+            total += (idx[j * 3] + 7) & ~7
+        xs[c] = where[j] >> 3
+    width = max(total, 8)
+    row = (width + 31) // 32 * 4
+    data = bytearray(row * h)
+    src = memoryview(bits)
+    for j, x0 in where.items():
+        sb = (idx[j * 3] + 7) >> 3
+        off = idx[j * 3 + 1] | (idx[j * 3 + 2] << 8)
+        d = x0 >> 3
+        for _ in range(h):
+            data[d:d + sb] = src[off:off + sb]
+            off += sb
+            d += row
+    return width, h, data, None, xs, ws
+
+
+class _Sheet:
+    """One font's ASCII glyphs in a Bitmap: byte column and advance per code."""
+
+    def __init__(self, displayio, bits, made):
+        width, h, data, inverted, self.x, self.w = made
         self.bits = bits
         self.h = h
-        self.x = [-1] * 128        # the glyph's first column in the sheet
-        self.w = [0] * 128         # its advance
-        where = {}
-        total = 0
-        for c in range(32, 127):
-            j = ascii[c]
-            if j == 255:
-                j = ascii[63]      # '?', as usher.ui.text draws a missing character
-            if j >= tall:
-                continue           # never for ASCII; left to the bytecode
-            self.w[c] = idx[j * 3]
-            if c == 32:
-                self.x[c] = 0      # a space is only its advance
-                continue
-            if j not in where:
-                where[j] = total
-                total += (idx[j * 3] + 7) & ~7
-            self.x[c] = where[j]
-        self.bitmap = displayio.Bitmap(max(total, 8), h, 2)
-        dst = memoryview(self.bitmap)
-        row = len(dst) // h
-        src = memoryview(bits)
-        for j, x0 in where.items():
-            sb = (idx[j * 3] + 7) >> 3
-            off = idx[j * 3 + 1] | (idx[j * 3 + 2] << 8)
-            d = x0 >> 3
-            for _ in range(h):
-                dst[d:d + sb] = src[off:off + sb]
-                off += sb
-                d += row
-        self.inverted = None
         self._displayio = displayio
+        self.bitmap = self._bitmap(width, data)
+        self._inverted_data = inverted
+        self.inverted = None
+
+    def _bitmap(self, width, data):
+        b = self._displayio.Bitmap(width, self.h, 2)
+        memoryview(b)[0:len(data)] = data
+        return b
 
     def white(self):
         """The sheet with every bit flipped (made on first use): glyph ink 0."""
         if self.inverted is None:
-            inv = self._displayio.Bitmap(self.bitmap.width, self.h, 2)
-            src = memoryview(self.bitmap)
-            n = len(src)
-            flipped = int.from_bytes(bytes(src), "big") ^ ((1 << (8 * n)) - 1)
-            memoryview(inv)[0:n] = flipped.to_bytes(n, "big")
-            self.inverted = inv
+            data = self._inverted_data
+            if data is None:
+                src = memoryview(self.bitmap)
+                n = len(src)
+                data = (int.from_bytes(bytes(src), "big") ^ ((1 << (8 * n)) - 1)).to_bytes(n, "big")
+            self.inverted = self._bitmap(self.bitmap.width, data)
         return self.inverted
 
 
@@ -95,19 +118,29 @@ class BitmapText:
     """usher.ui.text's kernel interface (draw_ascii, width_ascii) drawing on
     a BitmapCanvas with bitmaptools."""
 
-    def __init__(self, canvas, displayio, bitmaptools):
+    def __init__(self, canvas, displayio, bitmaptools, made=None):
         self.dest = canvas.bitmap
         self.width = canvas.width
         self.height = canvas.height
         self.blit = bitmaptools.blit
         self.displayio = displayio
         self.sheets = []
+        # The frozen image's sheets (font_sheets.SHEETS: (bits, width,
+        # height, bytes, inverted bytes, x, w) per font), or () to build
+        # each at its font's first draw (files on a stock CircuitPython,
+        # where those bytes would sit in RAM).
+        self.made = made or ()
 
     def sheet(self, bits, idx, ascii, h, tall):
         for s in self.sheets:
             if s.bits is bits:
                 return s
-        s = _Sheet(self.displayio, bits, idx, ascii, h, tall)
+        for m in self.made:
+            if m[0] is bits:
+                s = _Sheet(self.displayio, bits, m[1:])
+                break
+        else:
+            s = _Sheet(self.displayio, bits, build_sheet(bits, idx, ascii, h, tall))
         self.sheets.append(s)
         return s
 
@@ -125,7 +158,7 @@ class BitmapText:
         xs = sh.x
         ws = sh.w
         for c in b:
-            if xs[c] < 0:
+            if xs[c] == NONE:
                 return -1          # a control character or a tall glyph
         if color:
             src = sh.bitmap
@@ -151,7 +184,7 @@ class BitmapText:
         for c in b:
             w = ws[c]
             if c != 32 and x < right:
-                g = xs[c]
+                g = xs[c] << 3
                 if x >= 0:
                     blit(dest, src, x, y, x1=g, y1=top, x2=g + w, y2=h, skip_source_index=skip)
                 elif x + w > 0:
