@@ -8,12 +8,20 @@ emulator's cycle count): one scripted session per game on each image.
   python bench/circuitpython.py --canvas       the three CircuitPython canvases on the
                                               start of a Multisala game (time per press)
   python bench/circuitpython.py --boot --image circuitpython
-                                              reset to the first picture only (one boot)
+                                              reset to the first picture only: the
+                                              first boot after install, then a reset
+  python bench/circuitpython.py --boot --image circuitpython --no-trace
+                                              the same without the heap trace
 
 Needs `make firmware` (build/firmware/usher-badger2040.*) and `make
 circuitpython` (build/circuitpython/usher-circuitpython-badger2040.* and the
 drive folder). Columns, per session:
-  boot        reset to the first refresh of the panel, ms
+  boot        reset to the first refresh of the panel, ms: the first boot on
+              the freshly written drive, where CircuitPython waits 1 s and
+              writes boot_out.txt (main.c, run_boot_py: it does so whenever
+              that file's text changes, so after an install or an update)
+  reset       with --boot: the same for a reset after it (boot_out.txt
+              unchanged), as every later boot of a board in use
   compute     per press: the time the core was not sleeping from the press
               until the firmware was quiet, ms (median, p95); it includes
               the redraw, the canvas conversion and the SPI transfer of the
@@ -57,17 +65,18 @@ def pct(values, p):
     return v[min(len(v) - 1, max(0, int(round(p / 100.0 * (len(v) - 1)))))]
 
 
-BOOT_SCRIPT = "C"          # one press after the boot: the boot step is what --boot reports
+BOOT_SCRIPT = "C,restart"  # a press, then a reset: the two boots are what --boot reports
 CANVAS_SCRIPT = "DOWN,DOWN,C,C,C,C,C,C,C,C,C,B,C,B,C,C"
 
 
 def one(args):
     name, image = args[0], args[1]
     canvas = args[2] if len(args) > 2 else None
+    trace = args[3] if len(args) > 3 else True
     script = CANVAS_SCRIPT if canvas else BOOT_SCRIPT if name == "boot" else rp2.session_script(name)
     t0 = time.time()
     if image == "circuitpython":
-        r = cs.play(script, trace=True, settings={"canvas": canvas} if canvas else None)
+        r = cs.play(script, trace=trace, settings={"canvas": canvas} if canvas else None)
         frames, bad = cs.check(r, script)
     else:
         r = rp2.play(script, settings={"trace": True})
@@ -82,6 +91,7 @@ def one(args):
                                           else rp2.read_log(os.path.join(r["files"], "data")))
     return {"name": name, "image": image + (" " + canvas if canvas else ""), "presses": len(presses),
             "boot": r["steps"][0].get("first_frame_ms") or -1,
+            "reset": [s.get("first_frame_ms") or -1 for s in r["steps"][1:] if (s.get("token") or "").lower() == "restart"],
             "compute": (pct(compute, 50), pct(compute, 95)),
             "wait": (pct(waits, 50), pct(waits, 90)),
             "turbo": (pct(turbo, 50), pct(turbo, 90), len(turbo)),
@@ -118,12 +128,17 @@ def main(argv):
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--canvas", action="store_true")
     ap.add_argument("--boot", action="store_true", help="boot and one press only: the boot figure")
+    ap.add_argument("--no-trace", action="store_true",
+                    help="CircuitPython without the heap trace, whose log lines go to flash "
+                         "before the first picture (no free heap figures)")
     a = ap.parse_args(argv)
     work = [(n, i) for n in (a.session or SESSIONS) for i in ([a.image] if a.image else IMAGES)]
     if a.canvas:
         work = [("multisala_start", "circuitpython", k) for k in ("bitmap", "rows", "pyframebuf")]
     if a.boot:
         work = [("boot", i) for i in ([a.image] if a.image else IMAGES)]
+    if a.no_trace:
+        work = [(w[0], w[1], w[2] if len(w) > 2 else None, False) for w in work]
     print("Sessions on the emulated Badger 2040 (rp2040js, 125 MHz): ms of chip time, heap in bytes")
     print(HEADER, flush=True)
     rows = []
@@ -132,6 +147,9 @@ def main(argv):
             x = fut.result()
             rows.append(x)
             print(row(x), flush=True)
+            if x["reset"]:
+                print("%-15s %-24s reset to the first picture after it: %s ms"
+                      % ("", "", ", ".join("%.0f" % v for v in x["reset"])), flush=True)
     print("(emulation: %.0f s of wall time for %.0f s of chip time)"
           % (sum(x["wall"] for x in rows), sum(x["chip_s"] for x in rows)))
     return 0 if all(not x["bad"] and not x["errors"] for x in rows) else 1
