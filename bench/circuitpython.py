@@ -91,7 +91,8 @@ def one(args):
                                           else rp2.read_log(os.path.join(r["files"], "data")))
     return {"name": name, "image": image + (" " + canvas if canvas else ""), "presses": len(presses),
             "boot": r["steps"][0].get("first_frame_ms") or -1,
-            "reset": [s.get("first_frame_ms") or -1 for s in r["steps"][1:] if (s.get("token") or "").lower() == "restart"],
+            "reset": [s.get("first_frame_ms") or -1 for s in r["steps"][1:]
+                      if (s.get("token") or "").lower() == "restart"],
             "compute": (pct(compute, 50), pct(compute, 95)),
             "wait": (pct(waits, 50), pct(waits, 90)),
             "turbo": (pct(turbo, 50), pct(turbo, 90), len(turbo)),
