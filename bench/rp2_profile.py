@@ -45,7 +45,9 @@ CYCLE_NS = 8
 GROUPS = (
     ("gc", ("gc_", "*_gc_")),
     # CircuitPython: EPaperDisplay converting the displayio Group pixel by pixel
-    ("displayio", ("displayio_", "common_hal_displayio", "epaperdisplay_", "common_hal_epaperdisplay")),
+    # (the board's byte-wise conversion, __wrap_displayio_tilegrid_fill_area, too)
+    ("displayio", ("displayio_", "common_hal_displayio", "epaperdisplay_", "common_hal_epaperdisplay",
+                   "__wrap_displayio")),
     # CircuitPython: background tasks at every tick (1/1024 s) and its timekeeping
     ("background, ticks (CircuitPython)", ("*background", "port_get_raw_ticks", "y64", "supervisor_",
                                           "port_", "divmod_u64", "*uldivmod")),

@@ -121,3 +121,26 @@ def test_what_code_writes_to_the_drive_survives_a_reset():
     assert _read(r, "count.txt") == "2"
     assert r["flash_ops"]["erase"] > 0 and r["flash_ops"]["program"] > 0
 
+
+
+def test_the_panel_s_picture_is_converted_through_the_board_s_byte_wise_path():
+    # issue 25: Group.c's call to displayio_tilegrid_fill_area is routed by
+    # the link to the board's __wrap_displayio_tilegrid_fill_area
+    # (firmware/boards/circuitpython/usher_badger2040/tilegrid_mono.c), which
+    # falls back to CircuitPython's own. Without the wrap, --gc-sections
+    # drops the board's function and the image converts pixel by pixel again
+    # (the pictures would still match: this is what says the fast path is in).
+    import subprocess
+    elf = os.path.join(ROOT, "build", "circuitpython", "usher-circuitpython-badger2040.elf")
+    p = subprocess.run(["arm-none-eabi-objdump", "-d", "--no-show-raw-insn", elf],
+                       capture_output=True, text=True, check=True)
+    body, calls = None, {}
+    for line in p.stdout.split("\n"):
+        if line.endswith(">:"):
+            body = line.split("<", 1)[1][:-2]
+        elif body and "\tbl\t" in line and "<" in line:
+            calls.setdefault(body, set()).add(line.rsplit("<", 1)[1].rstrip(">"))
+    assert "__wrap_displayio_tilegrid_fill_area" in calls.get("displayio_group_fill_area", set()), \
+        sorted(calls.get("displayio_group_fill_area", ()))
+    assert "__real_displayio_tilegrid_fill_area" not in calls    # resolved by the link, not a symbol left
+    assert "displayio_tilegrid_fill_area" in calls["__wrap_displayio_tilegrid_fill_area"]

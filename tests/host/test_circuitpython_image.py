@@ -153,7 +153,7 @@ def test_board_folder_includes_the_vendor_board():
     USHER_FROZEN and keeps the vendor's chip and flash."""
     folder = os.path.join(ci.BOARDS, PINS["board"])
     assert sorted(os.listdir(folder)) == ["board.c", "mpconfigboard.h", "mpconfigboard.mk",
-                                          "pico-sdk-configboard.h", "pins.c"]
+                                          "pico-sdk-configboard.h", "pins.c", "tilegrid_mono.c"]
     for name in ("board.c", "pins.c", "pico-sdk-configboard.h", "mpconfigboard.h"):
         with open(os.path.join(folder, name)) as f:
             assert '#include "../pimoroni_badger2040/%s"' % name in f.read(), name
@@ -161,6 +161,11 @@ def test_board_folder_includes_the_vendor_board():
         mk = f.read()
     assert "FROZEN_MPY_DIRS += $(USHER_FROZEN)" in mk
     assert 'EXTERNAL_FLASH_DEVICES = "W25Q16JVxQ"' in mk and "CHIP_VARIANT = RP2040" in mk
+    # the byte-wise conversion of the panel's picture (tilegrid_mono.c): board.c
+    # compiles it and the link routes Group.c's call through it
+    assert "CFLAGS_BOARD += -Wl,--wrap=displayio_tilegrid_fill_area" in mk
+    with open(os.path.join(folder, "board.c")) as f:
+        assert '#include "tilegrid_mono.c"' in f.read()
 
 
 def test_drive_folder_layout(tmp_path, monkeypatch):

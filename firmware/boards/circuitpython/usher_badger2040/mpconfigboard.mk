@@ -37,3 +37,10 @@ CIRCUITPY_USB_VIDEO = 0
 CIRCUITPY_SKIP_SAFE_MODE_WAIT = 1
 
 FROZEN_MPY_DIRS += $(USHER_FROZEN)
+
+# Group.c's call to displayio_tilegrid_fill_area goes through the board's
+# __wrap_displayio_tilegrid_fill_area (tilegrid_mono.c, included by board.c):
+# the one-tile 1-bit TileGrid that Usher shows is converted without
+# displayio's per-pixel divisions and calls. CFLAGS_BOARD reaches the link
+# command too (ports/raspberrypi/Makefile links with $(CFLAGS)).
+CFLAGS_BOARD += -Wl,--wrap=displayio_tilegrid_fill_area
