@@ -274,13 +274,14 @@ test-circuitpython-unix: $(CPY_UNIX_BUILD)
 # Determinism against CPython on that port, and the image on the emulated
 # Badger (tests/circuitpython): boot, the drive, code.py, the REPL, writes
 # kept across a reset, and Usher itself played with buttons: Take a Seat's
-# setup, a reset that resumes it and a press after it (the first test of
-# test_cpy_games.py; its whole-session tests are test-cpy-games), and each of
-# the four games played to its end (test_cpy_endings.py): the simulator plays
-# the session's script up to its last 11-19 presses and saves, the chip boots
-# from those files on its drive, resumes, plays the rest with a reset among
-# them, every picture equal to the simulator's. The endings cost 57-111 s of
-# CPU time each (about 5 CPU-minutes, two at a time: USHER_RP2_JOBS);
+# setup, a reset that resumes it and a press after it, the four games' whole
+# sessions from the launcher, each with a reset (test_cpy_games.py: about 40
+# s of CPU time each since the image's byte-wise panel path, issue 25), and
+# each of the four games' ending from a saved game the simulator wrote
+# (test_cpy_endings.py): the simulator plays the session's script up to its
+# last 11-19 presses and saves, the chip boots from those files on its drive,
+# resumes, plays the rest with a reset among them. Every picture equal to the
+# simulator's; two emulator runs at a time (USHER_RP2_JOBS);
 # docs/circuitpython.md. The portable tests and these run side by side
 # (each takes one core), each one's output kept together; then the device
 # layer's tests on the unix port.
@@ -289,15 +290,13 @@ test-circuitpython: $(STAMP) $(NODE_STAMP) circuitpython
 	$(MAKE) --no-print-directory CPY_UNIX_BUILD= test-cpy-device
 
 test-circuitpython-chip: $(STAMP) $(NODE_STAMP) $(CPY_BUILD)
-	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython -k "not test_whole_session"
+	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython
 
 # Usher's screens played with buttons on the emulated Badger with the
-# CircuitPython image (tests/circuitpython/test_cpy_games.py): a game's setup
-# with a reset, then the four games' whole sessions from the launcher, two at
-# a time (USHER_RP2_JOBS), every picture compared with the simulator's. Not
-# in `make test` (which plays each game's ending from a saved game instead,
-# test-circuitpython-chip): the four sessions are about 28 minutes of CPU
-# time on the emulated chip (docs/performance.md: where the time goes).
+# CircuitPython image alone (tests/circuitpython/test_cpy_games.py, which
+# test-circuitpython-chip runs too): a game's setup with a reset, then the
+# four games' whole sessions from the launcher, two at a time
+# (USHER_RP2_JOBS), every picture compared with the simulator's.
 test-cpy-games: $(STAMP) $(NODE_STAMP) circuitpython
 	USHER_CIRCUITPY=1 $(PY) -m pytest tests/circuitpython/test_cpy_games.py
 
