@@ -146,14 +146,26 @@ def _saved_game(script, board):
     return files, seeds
 
 
+def script_tokens(script):
+    return [t.strip() for t in script.replace("\n", ",").split(",") if t.strip()]
+
+
+def with_restart(tokens, at):
+    """tokens with a restart (a reset that resumes the game from the drive)
+    put in after `at` of them, unless they hold one already."""
+    if any(t.lower() == "restart" for t in tokens):
+        return list(tokens)
+    return tokens[:at] + ["restart"] + tokens[at:]
+
+
 def ending_script(script, keep, restart_after=None):
     """(tokens before, tokens played on the device) of a session's script:
     its last keep tokens; when those hold no restart, one is put in after
-    restart_after of them (a reset that resumes the game from the drive)."""
-    tokens = [t.strip() for t in script.replace("\n", ",").split(",") if t.strip()]
+    restart_after of them."""
+    tokens = script_tokens(script)
     head, tail = tokens[:-keep], tokens[-keep:]
-    if restart_after is not None and not any(t.lower() == "restart" for t in tail):
-        tail = tail[:restart_after] + ["restart"] + tail[restart_after:]
+    if restart_after is not None:
+        tail = with_restart(tail, restart_after)
     return head, tail
 
 

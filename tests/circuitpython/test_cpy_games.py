@@ -46,10 +46,8 @@ def whole_session_script(name):
     """The session's script with a reset in it: the sessions that have none
     (The Theatre's) get one in the middle, so that every game resumes from
     the FAT drive on the chip at least once (issue 25)."""
-    tokens = [t for t in rp2.session_script(name).split(",") if t]
-    if not any(t.lower() == "restart" for t in tokens):
-        tokens.insert(len(tokens) // 2, "restart")
-    return ",".join(tokens)
+    tokens = cs.script_tokens(rp2.session_script(name))
+    return ",".join(cs.with_restart(tokens, len(tokens) // 2))
 
 
 def _play(script):
