@@ -45,8 +45,10 @@ def _json_check(rel):
     base = rel[:-4] if rel.endswith(".bak") else rel
     if base == "game.json":
         from usher import games
+        from usher.core import gamefile
         from usher.ui import persist
-        return lambda obj: persist.check_game(obj, games.engine)
+        # on littlefs the base's actions are rows (usher.core.gamefile, PL-17)
+        return lambda obj: persist.check_game(gamefile.unpacked(obj), games.engine)
     if base == "game.tail":          # the running game's newest actions on littlefs (PL-17)
         from usher.core import gamefile
         return gamefile.check_tail

@@ -205,7 +205,9 @@ def load_record(path, which=-1, notes=None):
     if bad:
         notes.append("%d line(s) with bytes that are not UTF-8 were skipped" % bad)
     try:
-        obj = storage.decode(text)      # a saved game or kept play: its seal checked (PL-17)
+        # a saved game or kept play: its seal checked; a board's base with its
+        # actions as rows read as a record (usher.core.gamefile, PL-17)
+        obj = gamefile.unpacked(storage.decode(text))
         kept = _kept_play(obj, which, path)
         if kept is not None:
             return _checked(kept, path)

@@ -129,7 +129,7 @@ def test_pl11_a_damaged_tail_is_named_and_the_base_resumes():
             f.write(raw)
         other = _app(d)
         other.start()
-        base = storage.load(d + "/game.json")[0]
+        base = gamefile.unpacked(storage.load(d + "/game.json")[0])
         assert other.record == base and len(base["actions"]) < 3
         assert "game.tail" in _notices(other) and "newest actions" in _notices(other)
     _forced(body)
@@ -210,6 +210,84 @@ def test_pl17_on_littlefs_small_files_are_written_in_place_the_base_keeps_its_ba
     with open(d + "/x.json", "w"):
         pass
     assert storage.load_checked(d + "/x.json") == ({"a": 1}, "backup", ["x.json: empty"])
+
+
+def test_pl17_actions_are_written_as_rows_and_read_back_exactly():
+    # PL-17: what each action writes kept small. The key names are said
+    # once per file: a Theatre play is its values only.
+    play = {"print": "paw", "player": 0, "suit": "agility", "type": "play", "value": 4, "ability": "none"}
+    acts = [{"type": "start_act"}, play, dict(play, player=1, ability="gamble"),
+            {"type": "x", "cards": [1, {"a": None}]}]
+    rec = {"game": "theatre", "seed": 7, "options": {"decks": [6, 5]}, "actions": acts}
+    p = gamefile.packed(rec)
+    assert "actions" not in p and len(p["rows"]) == 4 and p["rows"][1][0] == p["rows"][2][0]
+    assert p["names"].count("type") == 1 and p["rows"][1][1:] == ["none", 0, "paw", "agility", "play", 4]
+    assert gamefile.unpacked(p) == rec and gamefile.unpacked(rec) is rec
+    import json
+
+    def grows(r):       # bytes one more play adds to the file
+        def size(x):
+            return len(json.dumps(x, separators=(",", ":")))
+        more = dict(r, actions=r["actions"] + [dict(play, value=9)])
+        return size(gamefile.packed(more)) - size(gamefile.packed(r))
+    row = '[1,"none",0,"paw","agility","play",9],'
+    assert grows(rec) == len(row) < 40 < 80 < grows(dict(rec, actions=[1]))
+    # actions that are not all dicts stay a plain list
+    odd = {"game": "g", "seed": 1, "options": {}, "actions": [play, [1, 2]]}
+    assert gamefile.packed(odd) is odd
+    # rows that do not fit their keys are damage, never a shorter game
+    for bad in ([[9, 1]], [[1, "none"]], [["0", 1]], [[]], "rows"):
+        q = dict(p, rows=bad)
+        try:
+            gamefile.unpacked(q)
+        except ValueError as e:
+            assert "damaged" in str(e)
+        else:
+            raise AssertionError(bad)
+    for bad in ({"names": ["type"], "keys": [[3]]}, {"names": [5], "keys": [[0]]}, {"names": None}):
+        q = dict(p, rows=[[0, "x"]])
+        q.update(bad)
+        try:
+            gamefile.unpacked(q)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError(bad)
+
+
+def test_pl17_the_base_and_the_tail_are_rows_and_older_plain_ones_still_load():
+    # A board updated in the middle of a game keeps it (PL-17): a base and a
+    # tail with a plain "actions" list, as the previous firmware wrote them.
+    import json
+
+    def body():
+        d = mptest.tmpdir()
+        app = _app(d)
+        app.start()
+        for _a in _play_bot(app, "theatre", 47, 30):
+            pass
+        assert app.game_file.folds >= 2
+        with open(d + "/game.json", "rb") as f:
+            base = storage.decode_bytes(f.read())
+        with open(d + "/game.tail", "rb") as f:
+            tail = storage.decode_bytes(f.read())
+        assert "rows" in base and "actions" not in base and "rows" in tail, (base, tail)
+        rec = app.record
+        n = len(gamefile.unpacked(base)["actions"])
+        # the previous firmware's files: the same record, actions in a list
+        old_base = {"game": rec["game"], "seed": rec["seed"], "options": rec["options"],
+                    "actions": rec["actions"][:n]}
+        storage.save(d + "/game.json", old_base)
+        from usher.core import seal
+        with open(d + "/game.json", "rb") as f:
+            crc = "%08x" % seal.crc32(f.read())
+        with open(d + "/game.tail", "wb") as f:
+            f.write(seal.seal_object(json.dumps({"base": crc, "n": n, "actions": rec["actions"][n:]}))
+                    .encode())
+        other = _app(d)
+        other.start()
+        assert other.record == rec and not _notices(other), _notices(other)
+    _forced(body)
 
 
 def test_pl17_only_littlefs_takes_the_tail_way():

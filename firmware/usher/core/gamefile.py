@@ -9,7 +9,14 @@
 #              sealed, CRC-32);
 #   game.tail  the newest actions after the base, sealed:
 #              {"base": CRC-32 of game.json's bytes, "n": the base's number of
-#              actions, "actions": [...]}, rewritten whole per action. It stays
+#              actions, "keys": [[key, ...], ...], "rows": [[i, value, ...],
+#              ...]}, rewritten whole per action: each action a dict written
+#              as its values in the order of the key list keys[i] (an action's
+#              key names said once per tail, not per action: The Theatre's
+#              plays take 37 bytes instead of 83, so a tail holds about twice
+#              the actions before it folds; PL-17's "what each action writes
+#              small"). A tail with a plain "actions" list (an older
+#              firmware's, or actions that are not all dicts) still loads. It stays
 #              at most TAIL_MAX bytes, so littlefs keeps it inline in its
 #              directory's metadata: a rewrite is one metadata commit, and a
 #              4 KB erase comes only when that metadata block compacts. When
@@ -49,13 +56,98 @@ def _bytes(path):
 
 
 def read_base(path):
-    """(record as parsed, CRC-32 of the file's bytes); ValueError when it
-    does not decode (storage.decode_bytes), OSError when unreadable."""
+    """(record as parsed, its rows turned back into actions; CRC-32 of the
+    file's bytes); ValueError when it does not decode (storage.decode_bytes),
+    OSError when unreadable."""
     raw = _bytes(path)
-    return storage.decode_bytes(raw), _crc(raw)
+    return unpacked(storage.decode_bytes(raw)), _crc(raw)
+
+
+def packed(obj):
+    """obj (a record, or a tail) with its "actions" written as "names",
+    "keys" and "rows" when they are all dicts: each action a row, its
+    values in the order of the key set keys[row[0]], a key set the indexes
+    of its key names in names; obj itself otherwise (no actions: shorter
+    as it is)."""
+    if not obj["actions"]:
+        return obj
+    names, keys, rows = [], [], []
+    for a in obj["actions"]:
+        if type(a) is not dict:
+            return obj
+        ks = sorted(a)
+        ids = []
+        for k in ks:
+            try:
+                ids.append(names.index(k))
+            except ValueError:
+                ids.append(len(names))
+                names.append(k)
+        try:
+            i = keys.index(ids)
+        except ValueError:
+            i = len(keys)
+            keys.append(ids)
+        row = [i]
+        for k in ks:
+            row.append(a[k])
+        rows.append(row)
+    out = {}
+    for k in obj:
+        if k != "actions":
+            out[k] = obj[k]
+    out["names"] = names
+    out["keys"] = keys
+    out["rows"] = rows
+    return out
+
+
+def _damaged():
+    return ValueError("its actions are damaged")
+
+
+def unpacked(obj):
+    """packed() undone: obj with "actions" again (a new dict) when it has
+    rows, obj itself otherwise; ValueError when its rows do not fit its
+    keys."""
+    if type(obj) is not dict or "rows" not in obj:
+        return obj
+    names, keys, rows = obj.get("names"), obj.get("keys"), obj["rows"]
+    if type(names) is not list or type(keys) is not list or type(rows) is not list:
+        raise _damaged()
+    sets = []
+    for ids in keys:
+        if type(ids) is not list:
+            raise _damaged()
+        ks = []
+        for i in ids:
+            if type(i) is not int or not 0 <= i < len(names) or type(names[i]) is not str:
+                raise _damaged()
+            ks.append(names[i])
+        sets.append(ks)
+    actions = []
+    for row in rows:
+        if type(row) is not list or not row or type(row[0]) is not int \
+                or not 0 <= row[0] < len(sets) or len(row) != len(sets[row[0]]) + 1:
+            raise _damaged()
+        a = {}
+        i = 1
+        for k in sets[row[0]]:
+            a[k] = row[i]
+            i += 1
+        actions.append(a)
+    out = {}
+    for k in obj:
+        if k != "names" and k != "keys" and k != "rows":
+            out[k] = obj[k]
+    out["actions"] = actions
+    return out
 
 
 def check_tail(obj):
+    """The tail as {"base", "n", "actions"} (its rows turned back into
+    actions); ValueError when obj is not a tail."""
+    obj = unpacked(obj)
     if type(obj) is not dict or type(obj.get("base")) is not str or type(obj.get("n")) is not int \
             or type(obj.get("actions")) is not list:
         raise ValueError("not a game's newest actions")
@@ -91,7 +183,7 @@ def merge_bytes(base_raw, tail_raw, bak_raw=None):
         if not raw:
             continue
         try:
-            obj = storage.decode_bytes(raw)
+            obj = unpacked(storage.decode_bytes(raw))
         except ValueError:
             continue
         rec, _took = merge(obj, _crc(raw), tail)
@@ -102,7 +194,7 @@ def merge_bytes(base_raw, tail_raw, bak_raw=None):
 
 def tail_bytes(crc, n, actions):
     # JSON without spaces: more actions fit before the tail folds
-    text = json.dumps({"base": crc, "n": n, "actions": actions}, separators=(",", ":"))
+    text = json.dumps(packed({"base": crc, "n": n, "actions": actions}), separators=(",", ":"))
     return seal.seal_object(text).encode("utf-8")
 
 
@@ -149,7 +241,9 @@ class GameFile:
         self._fold(rec, b is None or b[0] != rec["game"] or b[1] != rec["seed"])
 
     def _fold(self, rec, fresh):
-        storage.save(self.path, rec, backup=True)   # the base keeps its backup
+        # the base keeps its backup; its actions as rows, so a base of 10 to
+        # 14 actions stays under littlefs's inline limit (no data block)
+        storage.save(self.path, packed(rec), backup=True)
         self.base = (rec["game"], rec["seed"], len(rec["actions"]), _crc(_bytes(self.path)))
         self.folds += 1
         if fresh and storage.exists(self.tail):

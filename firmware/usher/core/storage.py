@@ -193,8 +193,9 @@ def save(path, obj, backup=False):
     previous file as path + '.bak'. An
     object is written as its JSON's bytes and then its seal over the
     closing brace (seal.object_tail): RAM holds the JSON text and its
-    bytes, never a third copy."""
-    text = json.dumps(obj)
+    bytes, never a third copy. JSON without spaces: on littlefs a file of at
+    most 512 bytes stays inline in its directory (no 4 KB block, PL-17)."""
+    text = json.dumps(obj, separators=(",", ":"))
     if type(obj) is not dict:
         _write_atomic(path, text)
         return
