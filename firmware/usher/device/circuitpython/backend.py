@@ -155,18 +155,19 @@ class CircuitPythonBackend:
 
     def text_kernel(self):
         # No viper either: on the bitmap canvas text is blitted by
-        # bitmaptools (bitmap_canvas.BitmapText); otherwise usher.ui.text's
+        # bitmaptools (glyph_text, sheet_text); otherwise usher.ui.text's
         # bytecode draws it.
         mods = self.bitmap_modules
         if mods is None:
             return None
-        from usher.device.circuitpython.bitmap_canvas import BitmapText
-        made = None
-        if frozen():
-            # In flash on the image: the sheets are copied, not built, at
-            # their font's first draw. As files those bytes would be RAM.
-            from usher.device.circuitpython.font_sheets import SHEETS as made
-        return BitmapText(self.canvas_obj, mods[0], mods[1], made)
+        if frozen() and hasattr(mods[1], "arrayblit"):
+            # In flash on the image: glyphs put from there, no sheet on the
+            # heap. As files those bytes would be RAM: sheets instead.
+            from usher.device.circuitpython.glyph_text import GlyphText
+            from usher.device.circuitpython.font_sheets import GLYPHS
+            return GlyphText(self.canvas_obj, mods[1], GLYPHS)
+        from usher.device.circuitpython.sheet_text import BitmapText
+        return BitmapText(self.canvas_obj, mods[0], mods[1])
 
     def run(self, rt, should_stop=None):
         """The shared loop (Runtime.step), with the idle wait on USB in light
