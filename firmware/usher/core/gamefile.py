@@ -9,20 +9,20 @@
 #              sealed, CRC-32);
 #   game.tail  the newest actions after the base, sealed:
 #              {"base": CRC-32 of game.json's bytes, "n": the base's number of
-#              actions, "keys": [[key, ...], ...], "rows": [[i, value, ...],
-#              ...]}, rewritten whole per action: each action a dict written
-#              as its values in the order of the key list keys[i] (an action's
-#              key names said once per tail, not per action: The Theatre's
-#              plays take 37 bytes instead of 83, so a tail holds about twice
-#              the actions before it folds; PL-17's "what each action writes
-#              small"). A tail with a plain "actions" list (an older
-#              firmware's, or actions that are not all dicts) still loads. It stays
+#              actions, and the actions as rows (packed(): "names", "keys",
+#              "rows")}, rewritten whole per action. It stays
 #              at most TAIL_MAX bytes, so littlefs keeps it inline in its
 #              directory's metadata: a rewrite is one metadata commit, and a
 #              4 KB erase comes only when that metadata block compacts. When
 #              the next action would take it past TAIL_MAX, the actions are
-#              folded into a new base (one data block erased) and the next
+#              folded into a new base and the next
 #              tail starts from it.
+# Both files write their actions as rows (packed, unpacked): the key names
+# once per file, each action its key set's number and its values (The
+# Theatre's plays take 37 bytes instead of 83, so a tail holds about twice
+# the actions before it folds and a base of 10 to 14 actions stays inline;
+# PL-17's "what each action writes small"). A file with a plain "actions"
+# list (an older firmware's, or actions that are not all dicts) still loads.
 # The tail names the exact base it continues (its CRC and action count), so a
 # tail left behind by a cut between writing a new base and the next tail (or
 # by an undo behind the base, or an ended game) continues no base and is
