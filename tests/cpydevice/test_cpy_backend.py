@@ -15,7 +15,7 @@ from usher.device import clock, runtime
 from usher.device.log import read_all
 from usher.device.circuitpython import display as cpdisplay
 from usher.device.circuitpython.backend import CircuitPythonBackend, firmware_label
-from usher.device.uc8151 import fast_luts, turbo_luts
+from usher.device.uc8151_luts import fast_luts, turbo_luts
 from usher.device.waveform import TURBO_IN_A_ROW
 from usher.ui import pyframebuf
 from usher.ui.app import App

@@ -16,6 +16,7 @@
 # (26 frames, ~0.26 s at 100 Hz), which ghosts more: the device layer
 # bounds how many turbo updates a window gets before a fast one (PL-18).
 from usher.device.epaper import HEIGHT, PAGES, WIDTH, Panel
+from usher.device.uc8151_luts import LUT_BB, LUT_BW, LUT_VCOM, LUT_WB, LUT_WW, fast_luts, turbo_luts
 
 PSR = 0x00
 PWR = 0x01
@@ -27,11 +28,7 @@ DSLP = 0x07
 DSP = 0x11
 DRF = 0x12
 DTM2 = 0x13
-LUT_VCOM = 0x20
-LUT_WW = 0x21
-LUT_BW = 0x22
-LUT_WB = 0x23
-LUT_BB = 0x24
+# The LUT registers (0x20-0x24) and the waveforms written to them: uc8151_luts.py.
 PLL = 0x30
 TSE = 0x41
 CDI = 0x50
@@ -62,71 +59,6 @@ SPEED_OTP = 0
 SPEED_FAST = 2
 SPEED_TURBO = 3
 PIECE_BYTES = 48 * PAGES      # 48 gate lines per SPI write (768 bytes)
-
-
-# Pimoroni's fast waveform, byte for byte as UC8151::fast_luts() in
-# pimoroni/pimoroni-pico drivers/uc8151/uc8151.cpp ("fast ~0.8 s",
-# update_time() 800 ms). Each 6-byte group: level selects of phases A-D,
-# the four phase lengths in frames, the repeat count; three groups used.
-# LUT_VCOM (0x20), 44 bytes; source: uc8151.cpp fast_luts(), LUT_VCOM.
-FAST_LUT_VCOM = bytes((
-    0x00, 0x04, 0x04, 0x07, 0x00, 0x01,
-    0x00, 0x0c, 0x0c, 0x00, 0x00, 0x02,
-    0x00, 0x04, 0x04, 0x07, 0x00, 0x02)) + bytes(26)
-# LUT_WW (0x21) and LUT_BW (0x22), 42 bytes each: the same table in
-# uc8151.cpp fast_luts(), LUT_WW and LUT_BW.
-FAST_LUT_TO_WHITE = bytes((
-    0x54, 0x04, 0x04, 0x07, 0x00, 0x01,
-    0x60, 0x0c, 0x0c, 0x00, 0x00, 0x02,
-    0xa8, 0x04, 0x04, 0x07, 0x00, 0x02)) + bytes(24)
-# LUT_WB (0x23) and LUT_BB (0x24), 42 bytes each: uc8151.cpp fast_luts(),
-# LUT_WB and LUT_BB.
-FAST_LUT_TO_BLACK = bytes((
-    0xa8, 0x04, 0x04, 0x07, 0x00, 0x01,
-    0x60, 0x0c, 0x0c, 0x00, 0x00, 0x02,
-    0x54, 0x04, 0x04, 0x07, 0x00, 0x02)) + bytes(24)
-
-
-# Pimoroni's turbo waveform, byte for byte as UC8151::turbo_luts() in
-# pimoroni/pimoroni-pico drivers/uc8151/uc8151.cpp (commit 018e32d,
-# update_time() 250 ms for update speed 3): the fast waveform's shape with
-# shorter phases. Its VCOM groups last (1+1+2)*1 + (2+2)*2 + (2+2+3)*2 = 26
-# frames, 0.26 s at the 100 Hz that setup() leaves in R30H PLL (PL-18).
-# LUT_VCOM (0x20), 44 bytes; source: uc8151.cpp turbo_luts(), LUT_VCOM.
-TURBO_LUT_VCOM = bytes((
-    0x00, 0x01, 0x01, 0x02, 0x00, 0x01,
-    0x00, 0x02, 0x02, 0x00, 0x00, 0x02,
-    0x00, 0x02, 0x02, 0x03, 0x00, 0x02)) + bytes(26)
-# LUT_WW (0x21) and LUT_BW (0x22): uc8151.cpp turbo_luts(), LUT_WW and LUT_BW.
-TURBO_LUT_TO_WHITE = bytes((
-    0x54, 0x01, 0x01, 0x02, 0x00, 0x01,
-    0x60, 0x02, 0x02, 0x00, 0x00, 0x02,
-    0xa8, 0x02, 0x02, 0x03, 0x00, 0x02)) + bytes(24)
-# LUT_WB (0x23) and LUT_BB (0x24): uc8151.cpp turbo_luts(), LUT_WB and LUT_BB.
-TURBO_LUT_TO_BLACK = bytes((
-    0xa8, 0x01, 0x01, 0x02, 0x00, 0x01,
-    0x60, 0x02, 0x02, 0x00, 0x00, 0x02,
-    0x54, 0x02, 0x02, 0x03, 0x00, 0x02)) + bytes(24)
-
-
-def _luts(vcom, to_white, to_black):
-    return {
-        LUT_VCOM: vcom,
-        LUT_WW: to_white,
-        LUT_BW: to_white,
-        LUT_WB: to_black,
-        LUT_BB: to_black,
-    }
-
-
-def fast_luts():
-    """The five LUT registers of Pimoroni's fast waveform (PL-6, PL-15)."""
-    return _luts(FAST_LUT_VCOM, FAST_LUT_TO_WHITE, FAST_LUT_TO_BLACK)
-
-
-def turbo_luts():
-    """The five LUT registers of Pimoroni's turbo waveform (PL-18)."""
-    return _luts(TURBO_LUT_VCOM, TURBO_LUT_TO_WHITE, TURBO_LUT_TO_BLACK)
 
 
 class UC8151(Panel):

@@ -27,9 +27,9 @@
 # - The waveforms are the MicroPython image's (PL-6, PL-15, PL-18), so the
 #   same glass looks and ghosts the same under both runtimes: "clean" is the
 #   panel's own OTP waveform (~4.5 s, flashes, clears ghosting); "fast" and
-#   "partial" load Pimoroni's fast LUTs (usher.device.uc8151.fast_luts,
+#   "partial" load Pimoroni's fast LUTs (usher.device.uc8151_luts.fast_luts,
 #   93 frames, 0.93 s, no flashing); "turbo" (a window, PL-18) Pimoroni's
-#   turbo LUTs (uc8151.turbo_luts, 26 frames, 0.26 s). Each is
+#   turbo LUTs (uc8151_luts.turbo_luts, 26 frames, 0.26 s). Each is
 #   CircuitPython's start sequence for the board (boards/pimoroni_badger2040
 #   /board.c) with the panel setting and LUTs changed. The board's own LUT
 #   (1,630 frames at 100 Hz, 16 s on the emulated panel) is not used.
@@ -179,7 +179,7 @@ class DisplayioPanel:
                 # Blinka's Bitmap (CPython) has no buffer protocol: copy_changed.
                 self.shadow = bytearray(len(canvas_buffer))
         self.modes = {"clean": (start_sequence(None), GAP_S)}
-        from usher.device.uc8151 import fast_luts, turbo_luts
+        from usher.device.uc8151_luts import fast_luts, turbo_luts
         self.modes["fast"] = (start_sequence(fast_luts()), GAP_S)
         self.modes["turbo"] = (start_sequence(turbo_luts()), GAP_S)
         self.mode = None
