@@ -213,15 +213,22 @@ def test_pl17_on_littlefs_small_files_are_written_in_place_the_base_keeps_its_ba
 
 
 def test_pl17_actions_are_written_as_rows_and_read_back_exactly():
-    # PL-17: what each action writes kept small. The key names are said
-    # once per file: a Theatre play is its values only.
+    # PL-17: what each action writes kept small. The key names and the
+    # string values are said once per file: a Theatre play is numbers only.
     play = {"print": "paw", "player": 0, "suit": "agility", "type": "play", "value": 4, "ability": "none"}
     acts = [{"type": "start_act"}, play, dict(play, player=1, ability="gamble"),
-            {"type": "x", "cards": [1, {"a": None}]}]
+            {"type": "x", "cards": [1, {"a": None}]}, {"type": 5, "ok": True}]
     rec = {"game": "theatre", "seed": 7, "options": {"decks": [6, 5]}, "actions": acts}
     p = gamefile.packed(rec)
-    assert "actions" not in p and len(p["rows"]) == 4 and p["rows"][1][0] == p["rows"][2][0]
-    assert p["names"].count("type") == 1 and p["rows"][1][1:] == ["none", 0, "paw", "agility", "play", 4]
+    assert "actions" not in p and len(p["rows"]) == 5 and p["rows"][1][0] == p["rows"][2][0]
+    names = p["names"]
+    assert names.count("type") == 1 and names.count("paw") == 1 and names.count("play") == 1
+    # a string value's key is negative in its key set, its value an index into names
+    ks, row = p["keys"][p["rows"][1][0]], p["rows"][1][1:]
+    assert [names[-1 - i] if i < 0 else names[i] for i in ks] == sorted(play)
+    assert [names[v] if i < 0 else v for i, v in zip(ks, row)] == ["none", 0, "paw", "agility", "play", 4]
+    # a number or a list stays itself, under a key that is not negative
+    assert p["keys"][p["rows"][4][0]] == [names.index("ok"), names.index("type")]
     assert gamefile.unpacked(p) == rec and gamefile.unpacked(rec) is rec
     import json
 
@@ -230,13 +237,18 @@ def test_pl17_actions_are_written_as_rows_and_read_back_exactly():
             return len(json.dumps(x, separators=(",", ":")))
         more = dict(r, actions=r["actions"] + [dict(play, value=9)])
         return size(gamefile.packed(more)) - size(gamefile.packed(r))
-    row = '[1,"none",0,"paw","agility","play",9],'
-    assert grows(rec) == len(row) < 40 < 80 < grows(dict(rec, actions=[1]))
+    n = [str(names.index(w)) for w in ("none", "paw", "agility", "play")]
+    row = "[1,%s,0,%s,%s,%s,9]," % tuple(n)
+    assert grows(rec) == len(row) <= 20 < 80 < grows(dict(rec, actions=[1]))
+    # the previous rows, strings in the row under keys that are not negative, mean the same
+    old = {"game": "theatre", "seed": 7, "options": {}, "names": ["type", "player"], "keys": [[1, 0]],
+           "rows": [[0, 1, "pass"]]}
+    assert gamefile.unpacked(old)["actions"] == [{"type": "pass", "player": 1}]
     # actions that are not all dicts stay a plain list
     odd = {"game": "g", "seed": 1, "options": {}, "actions": [play, [1, 2]]}
     assert gamefile.packed(odd) is odd
     # rows that do not fit their keys are damage, never a shorter game
-    for bad in ([[9, 1]], [[1, "none"]], [["0", 1]], [[]], "rows"):
+    for bad in ([[9, 1]], [[1, "none"]], [["0", 1]], [[]], "rows", [[0, 99]], [[0, "1"]], [[0, -1]]):
         q = dict(p, rows=bad)
         try:
             gamefile.unpacked(q)
@@ -244,7 +256,8 @@ def test_pl17_actions_are_written_as_rows_and_read_back_exactly():
             assert "damaged" in str(e)
         else:
             raise AssertionError(bad)
-    for bad in ({"names": ["type"], "keys": [[3]]}, {"names": [5], "keys": [[0]]}, {"names": None}):
+    for bad in ({"names": ["type"], "keys": [[3]]}, {"names": [5], "keys": [[0]]}, {"names": None},
+                {"names": ["type"], "keys": [[-2]]}, {"names": ["type"], "keys": [["0"]]}):
         q = dict(p, rows=[[0, "x"]])
         q.update(bad)
         try:

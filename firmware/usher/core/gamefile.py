@@ -18,10 +18,11 @@
 #              folded into a new base and the next
 #              tail starts from it.
 # Both files write their actions as rows (packed, unpacked): the key names
-# once per file, each action its key set's number and its values (The
-# Theatre's plays take 37 bytes instead of 83, so a tail holds about twice
-# the actions before it folds and a base of 10 to 14 actions stays inline;
-# PL-17's "what each action writes small"). A file with a plain "actions"
+# and the string values once per file, each action its key set's number and
+# its values, a string as its number in the names (The Theatre's plays take
+# 18 bytes instead of 83, so a tail holds several times the actions before
+# it folds and a base of The Theatre's first fold stays inline; PL-17's
+# "what each action writes small"). A file with a plain "actions"
 # list (an older firmware's, or actions that are not all dicts) still loads.
 # The tail names the exact base it continues (its CRC and action count), so a
 # tail left behind by a cut between writing a new base and the next tail (or
@@ -38,9 +39,15 @@ import json
 from usher.core import seal, storage
 
 # The tail file's largest size in bytes, its seal included: under littlefs's
-# inline limit (512 bytes with rp2's geometry, PL-17), measured with
-# bench/flash_ops.py.
-TAIL_MAX = 480
+# inline limit (512 bytes with rp2's geometry, PL-17), and low enough that
+# the first fold's base (the tail's actions, one more and the record's
+# game, seed and options) stays inline too, so a short game's fold costs no
+# erase. Chosen with bench/flash_ops.py (docs/performance.md, Flash
+# erases): at 480 The Theatre's first base was 522 bytes and took a data
+# block; from 440 down all four sessions fold inline, and below 360 the
+# extra folds cost more than they save.
+TAIL_MAX = 360
+
 def tail_path(path):
     """game.json -> game.tail"""
     return (path[:-5] if path.endswith(".json") else path) + ".tail"
@@ -63,34 +70,43 @@ def read_base(path):
     return unpacked(storage.decode_bytes(raw)), _crc(raw)
 
 
+def _index(names, name):
+    try:
+        return names.index(name)
+    except ValueError:
+        names.append(name)
+        return len(names) - 1
+
+
 def packed(obj):
     """obj (a record, or a tail) with its "actions" written as "names",
     "keys" and "rows" when they are all dicts: each action a row, its
     values in the order of the key set keys[row[0]], a key set the indexes
-    of its key names in names; obj itself otherwise (no actions: shorter
-    as it is)."""
+    of its key names in names. A string value is written as its index in
+    names too, which its key's entry in the key set says by being negative
+    (-1 - the key's index): "play" or "paw" is said once per file. obj
+    itself otherwise (no actions: shorter as it is)."""
     if not obj["actions"]:
         return obj
     names, keys, rows = [], [], []
     for a in obj["actions"]:
         if type(a) is not dict:
             return obj
-        ks = sorted(a)
         ids = []
-        for k in ks:
-            try:
-                ids.append(names.index(k))
-            except ValueError:
-                ids.append(len(names))
-                names.append(k)
+        row = [0]
+        for k in sorted(a):
+            i = _index(names, k)
+            v = a[k]
+            if type(v) is str:
+                i = -1 - i
+                v = _index(names, v)
+            ids.append(i)
+            row.append(v)
         try:
-            i = keys.index(ids)
+            row[0] = keys.index(ids)
         except ValueError:
-            i = len(keys)
+            row[0] = len(keys)
             keys.append(ids)
-        row = [i]
-        for k in ks:
-            row.append(a[k])
         rows.append(row)
     out = {}
     for k in obj:
@@ -115,26 +131,34 @@ def unpacked(obj):
     names, keys, rows = obj.get("names"), obj.get("keys"), obj["rows"]
     if type(names) is not list or type(keys) is not list or type(rows) is not list:
         raise _damaged()
+    for n in names:
+        if type(n) is not str:
+            raise _damaged()
     sets = []
     for ids in keys:
         if type(ids) is not list:
             raise _damaged()
-        ks = []
         for i in ids:
-            if type(i) is not int or not 0 <= i < len(names) or type(names[i]) is not str:
+            if type(i) is not int or not -len(names) <= i < len(names):
                 raise _damaged()
-            ks.append(names[i])
-        sets.append(ks)
+        sets.append(ids)
     actions = []
     for row in rows:
         if type(row) is not list or not row or type(row[0]) is not int \
                 or not 0 <= row[0] < len(sets) or len(row) != len(sets[row[0]]) + 1:
             raise _damaged()
         a = {}
-        i = 1
-        for k in sets[row[0]]:
-            a[k] = row[i]
-            i += 1
+        j = 1
+        for i in sets[row[0]]:
+            v = row[j]
+            if i < 0:
+                # a string value, as its index in names
+                i = -1 - i
+                if type(v) is not int or not 0 <= v < len(names):
+                    raise _damaged()
+                v = names[v]
+            a[names[i]] = v
+            j += 1
         actions.append(a)
     out = {}
     for k in obj:
