@@ -51,16 +51,18 @@ def pull(conn, data_dir=layout.DATA_DIR):
 
 
 def running_game(conn, data_dir=layout.DATA_DIR):
-    """The board's running game when it is saved the littlefs way (a base
-    and a tail of its newest actions, usher.core.gamefile, PL-17): those
-    actions have no log lines, so `usher logs` adds the record as a "saved"
-    entry (docs/log-format.md). None when there is no tail (a board that
-    logs every action) or the files cannot be read."""
+    """The board's running game as saved (usher.core.gamefile, PL-17: on
+    littlefs a base and a tail of its newest actions, on FAT the one checked
+    file): the device logs no line per action, so `usher logs` adds the
+    record as a "saved" entry (docs/log-format.md), which replaces the
+    actions of a log that has them. None when no game is saved or its files
+    cannot be read."""
     base = data_dir.rstrip("/") + "/game.json"
-    tail = devfiles.read_file(conn, gamefile.tail_path(base))
-    if tail is None:
+    base_raw = devfiles.read_file(conn, base)
+    bak_raw = devfiles.read_file(conn, base + ".bak")
+    if base_raw is None and bak_raw is None:
         return None
-    return gamefile.merge_bytes(devfiles.read_file(conn, base), tail, devfiles.read_file(conn, base + ".bak"))
+    return gamefile.merge_bytes(base_raw, devfiles.read_file(conn, gamefile.tail_path(base)), bak_raw)
 
 
 def write_jsonl(entries, stream):

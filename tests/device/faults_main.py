@@ -238,6 +238,10 @@ def run_session(name, stride, work):
     rmtree(work)
     os.mkdir(work)
     os.mkdir(root)
+    # A line per action (device.json "log_actions", as the rp2 campaign's
+    # board): the log is checked against the saves, saved first, logged
+    # second (the device's default derives the actions from the saves, PL-17).
+    storage.save(root + "/device.json", {"log_actions": True})
     tracker = Tracker()
     flash = Flash(root, work, stride, tracker)
     game_path = root + "/game.json"

@@ -94,6 +94,11 @@ def test_pl8_kill_at_random_points_then_boot_resumes_game_and_screen(tmp_path):
     most_actions = 0
     snapshot = None
     r = -1
+    # A line per action (device.json "log_actions"): the log is checked
+    # against the saves below (the device's default derives the actions
+    # from the saves, PL-17, which tests/device/test_dev_runtime.py covers).
+    os.makedirs(data)
+    storage.save(os.path.join(data, "device.json"), {"log_actions": True})
     # (a loaded machine gets through fewer presses before each kill: more
     # rounds, until the checks below have seen a game of a few actions)
     while r + 1 < MAX_ROUNDS and (r + 1 < ROUNDS or boot_checks < ROUNDS // 2
@@ -111,8 +116,8 @@ def test_pl8_kill_at_random_points_then_boot_resumes_game_and_screen(tmp_path):
             with open(panel + ".boot", "rb") as f:
                 assert f.read() == image, "round %d: boot screen differs" % r
             boot_checks += 1
-        if not os.path.isdir(data):
-            # Killed before the firmware made its data folder (a loaded
+        if os.listdir(data) == ["device.json"]:
+            # Killed before the firmware wrote into its data folder (a loaded
             # machine can take longer than the shortest kill to start the
             # interpreter): nothing was written yet, nothing to check.
             assert snapshot is None and not booted, r

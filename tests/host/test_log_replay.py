@@ -138,7 +138,7 @@ def test_pl17_on_littlefs_the_log_derives_the_actions_from_the_saves_and_replays
     assert "identical to the device's saved game" in p.stdout
 
 
-def test_pl17_usher_logs_adds_the_boards_running_game_from_its_base_and_tail(tmp_path, monkeypatch):
+def test_pl17_usher_logs_adds_the_boards_running_game_from_its_save(tmp_path, monkeypatch):
     from usher_host import devfiles, logs
     storage.FORCE = True
     try:
@@ -156,6 +156,17 @@ def test_pl17_usher_logs_adds_the_boards_running_game_from_its_base_and_tail(tmp
     records = replay.games_in_log(pulled)
     assert records[-1] == app.record
     assert game.canonical_json(replay.replay_record(records[-1])) == game.canonical_json(app.state)
-    # a board without a tail (every action logged): nothing added
+    # a board whose save is the one checked file (FAT, CircuitPython) and
+    # whose log has no action lines (PL-17): the record comes from game.json
     del board["/data/game.tail"]
+    fat = str(tmp_path / "fat")
+    os.mkdir(fat)
+    storage.save(os.path.join(fat, "game.json"), app.record)
+    with open(os.path.join(fat, "game.json"), "rb") as f:
+        board["/data/game.json"] = f.read()
+    pulled = logs.pull(None)
+    assert pulled[:-1] == entries and pulled[-1]["k"] == "saved" and pulled[-1]["d"] == app.record
+    assert replay.games_in_log(pulled)[-1] == app.record
+    # no saved game (none running): nothing added
+    del board["/data/game.json"]
     assert logs.pull(None) == entries

@@ -624,8 +624,10 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
                 "ticks_ms": clock.ticks_ms, "date": wallclock.now,
                 "unload_games": True,  # a finished game's code leaves RAM (docs/ui.md, Memory)
                 "qr_kernels": backend.qr_kernels(), "text_kernel": backend.text_kernel()}
-    if settings.get("log_actions") is True:
-        services["log_actions"] = True   # a line per action on littlefs too (docs/log-format.md)
+    # The log derives the running game's actions from its save on both
+    # filesystems unless device.json asks for a line per action (PL-17,
+    # docs/log-format.md).
+    services["log_actions"] = settings.get("log_actions") is True
     rt = Runtime(app_factory or default_app_factory, canvas, display, buttons, power, log,
                  data_dir, services)
     if settings.get("trace") is True:

@@ -334,12 +334,18 @@ class App:
 
     def logs_actions(self):
         """Whether each action gets its own log line (docs/log-format.md).
-        On littlefs the saved game is the log of the running game's actions
-        and the "end" entry carries them (PL-17: a log line appended costs
-        a 4 KB erase, the save's tail none); device.json "log_actions": true
-        (services["log_actions"], the power-cut campaign's record of what
-        was acknowledged) logs them anyway."""
-        return self.services.get("log_actions") is True or not self.game_file.journal()
+        On the device the saved game is the log of the running game's
+        actions and the "end" entry carries them (PL-17): on littlefs a log
+        line appended costs a 4 KB erase, the save's tail none; on FAT
+        (CircuitPython) two erases, 130 ms of a press. The device says so
+        in services["log_actions"] (False unless device.json's
+        "log_actions": true, the power-cut campaign's record of what was
+        acknowledged). Without it (the simulator, the browser page) the
+        lines are written where the save is one file."""
+        logs = self.services.get("log_actions")
+        if logs is not None:
+            return logs is True
+        return not self.game_file.journal()
 
     def undo(self):
         try:
