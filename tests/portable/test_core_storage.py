@@ -120,3 +120,85 @@ def test_save_changed_writes_only_a_new_text():
     assert text2 != text
     assert storage.load(p) == ({"routes": ["launcher", "game"]}, "main")
     assert storage.load(p + ".bak") == ({"routes": ["other"]}, "main")
+
+
+def _ino(path):
+    return os.stat(path)[1]
+
+
+def _torn(path):
+    """What a cut inside the write of path leaves: its first half."""
+    with open(path, "rb") as f:
+        data = f.read()
+    with open(path, "wb") as f:
+        f.write(data[:len(data) // 2])
+
+
+def _cut_in_save(p, obj):
+    """storage.save(p, obj) cut while its temp file is written."""
+    real = storage._pad
+
+    def cut(f, n):
+        raise RuntimeError("power cut")
+    storage._pad = cut
+    try:
+        storage.save(p, obj)
+    except RuntimeError:
+        pass
+    else:
+        raise AssertionError("the save was not cut")
+    finally:
+        storage._pad = real
+    _torn(p + ".tmp")
+
+
+def test_pl8_on_fat_a_save_writes_its_temp_file_into_the_previous_backup():
+    # PL-17: on FAT the temp file, rename and backup stay; the temp file is
+    # the old backup's file written in place (no cluster freed or allocated).
+    d = tmpdir()
+    p = d + "/game.json"
+    storage.save(p, {"v": 1, "pad": "x" * 300})
+    storage.save(p, {"v": 2})
+    old_backup = _ino(p + ".bak")
+    storage.save(p, {"v": 3})
+    assert storage.load(p) == ({"v": 3}, "main") and storage.load(p + ".bak") == ({"v": 2}, "main")
+    assert not storage.exists(p + ".tmp")
+    if old_backup:                              # a filesystem with inode numbers
+        assert _ino(p) == old_backup
+    # the shorter copy is followed by spaces up to the old file's size
+    with open(p, "rb") as f:
+        raw = f.read()
+    assert raw.startswith(b'{"v":3,') and raw.rstrip(b" ").endswith(b"}") and raw.endswith(b" " * 200)
+    assert len(raw) > 300
+    # a file longer than the copy by more than PAD_MAX is made anew
+    storage.save(p, {"v": 4, "pad": "y" * (2 * storage.PAD_MAX)})
+    storage.save(p, {"v": 5})
+    storage.save(p, {"v": 6})
+    with open(p, "rb") as f:
+        assert f.read().rstrip(b"}").endswith(b'"')      # no spaces after the seal
+    assert storage.load(p) == ({"v": 6}, "main") and storage.load(p + ".bak") == ({"v": 5}, "main")
+
+
+def test_pl8_a_cut_inside_a_reused_temp_file_keeps_the_current_copy():
+    d = tmpdir()
+    p = d + "/game.json"
+    for v in (1, 2):
+        storage.save(p, {"v": v})
+    _cut_in_save(p, {"v": 3})
+    assert storage.load(p) == ({"v": 2}, "main")
+    storage.save(p, {"v": 4})                   # the torn temp file is written over
+    assert storage.load(p) == ({"v": 4}, "main") and storage.load(p + ".bak") == ({"v": 2}, "main")
+
+
+def test_pl11_a_damaged_file_keeps_its_backup_through_a_cut_in_the_next_save():
+    # The backup is reused only while the file itself is known complete: when
+    # game.json is damaged the backup is the copy in use, and a cut in the
+    # next save must leave it.
+    d = tmpdir()
+    p = d + "/game.json"
+    for v in (1, 2):
+        storage.save(p, {"v": v})
+    _write(p, '{"v": 2, "da')
+    assert storage.load_checked(p)[:2] == ({"v": 1}, "backup")
+    _cut_in_save(p, {"v": 3})
+    assert storage.load_checked(p)[:2] == ({"v": 1}, "backup")
