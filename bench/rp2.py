@@ -38,6 +38,10 @@ Columns:
   live        the largest live heap found at a garbage collection (blocks
               marked reachable), bytes
   free min    the smallest free heap found as a collection starts, bytes
+  erases      4 KB sector erases of the emulated flash (W25Q16JV) over the
+              presses, every file; and per game action (plays and undos:
+              the actions the log's "end" entries and the game saved at the
+              end hold, two more per undo)
   awake       the share of chip time the core is not sleeping while the
               device waits: the WAIT_MS after the session's last press, on
               USB power (the screen stays on; the rest's fast update of
@@ -115,7 +119,9 @@ def one_session(args):
     busy = [sum(f["busy_ms"] for f in s["refreshes"]) for s in presses]
     clean = sum(1 for s in presses if any(f["mode"] == "otp" for f in s["refreshes"]))
     heap = r.get("heap") or {}
+    erases = sum((s.get("flash_ops") or {}).get("erase", 0) for s in presses)
     return {
+        "erases": (erases, game_actions(rp2.read_log(os.path.join(r["files"], "data")), r["files"])),
         "name": name, "presses": len(presses),
         "image": ("stock+.mpy" if stock else "frozen") + ("" if board == "badger2040" else " pico"),
         "boot": r["steps"][0].get("first_frame_ms"),
@@ -128,6 +134,25 @@ def one_session(args):
         "mismatches": len(bad), "errors": len(r["errors"]), "wall": wall,
         "chip_s": wait["t_ms"] / 1000.0, "awake": awake,
     }
+
+
+def game_actions(entries, files):
+    """The game actions a session saved (plays and undos), from its log and
+    the game left saved: each ended game's actions ("moves", PL-17), the
+    running game's, and two for each undo (the play undone and the undo)."""
+    from usher.core import gamefile
+    n = 0
+    for e in entries:
+        d = e.get("d")
+        if e.get("k") == "end" and isinstance(d, dict):
+            n += len(d.get("moves") or [])
+        elif e.get("k") == "undo":
+            n += 2
+    path = os.path.join(files, "data", "game.json")
+    if os.path.exists(path):
+        rec = gamefile.GameFile(path).load()[0]
+        n += len(rec["actions"]) if rec else 0
+    return n
 
 
 BOARD_NAMES = {"badger2040": "Badger 2040", "pico_epaper29": "Pico + Waveshare 2.9\""}
@@ -201,21 +226,22 @@ def resumes(jobs, names, profiles=("badger2040",)):
                 x["name"], x["profile"], x["game"], x["actions"], x["first"], min(later), max(later), check))
 
 
-HEADER = ("%-15s %-16s %7s %7s %-22s %-13s %-13s %-17s %-17s %8s %9s %6s %s"
+HEADER = ("%-15s %-16s %7s %7s %-22s %-13s %-13s %-17s %-17s %8s %9s %6s %-14s %s"
           % ("session", "image", "presses", "boot", "compute med/p95/max", "updates med/p90/clean",
              "busy med/p90", "picture med/p90/n", "stays med/p90/n", "live", "free min", "awake",
-             "check"))
+             "erases n/action", "check"))
 
 
 def row(x):
     c, u, b, p, st = x["compute"], x["updates"], x["busy"], x["picture"], x["stays"]
     check = "ok" if not x["mismatches"] and not x["errors"] else "%d differ, %d panel errors" % (
         x["mismatches"], x["errors"])
+    e, acts = x["erases"]
     return ("%-15s %-16s %7d %7.0f %6.0f/%6.0f/%6.0f   %3d/%3d/%3d %10.0f/%5.0f %6.0f/%5.0f/%4d "
-            "%6.0f/%5.0f/%4d %8s %9s %5.1f%% %s"
+            "%6.0f/%5.0f/%4d %8s %9s %5.1f%% %4d/%4.2f (%2d) %s"
             % (x["name"], x["image"], x["presses"], x["boot"] or -1, c[0], c[1], c[2], u[0], u[1], u[2],
                b[0], b[1], p[0], p[1], p[2], st[0], st[1], st[2], x["live"], x["free"], x["awake"],
-               check))
+               e, e / max(1, acts), acts, check))
 
 
 def sessions(jobs, which=(False, True), names=SESSIONS, refresh=None, boards=("badger2040",)):
