@@ -139,7 +139,7 @@ class Flash:
         _put(d + "/meta.json", json.dumps({"acked": t.acked, "since": t.since, "torn": torn,
                                            "at": self.seen}).encode())
 
-    def boundary(self, path, data=None):
+    def boundary(self, path, data=None, at=None):
         if self.paused or not path.startswith(self.root):
             return
         self.paused = True
@@ -149,17 +149,20 @@ class Flash:
                 files[rel] = _read(self.root + "/" + rel)
             self._keep(files, False)
             if data:
+                # only its first half reached the flash, at the position
+                # the write starts (at; None: the end)
                 rel = path[len(self.root) + 1:]
                 half = data[:max(1, len(data) // 2)]
-                if type(half) is str:
-                    half = half.encode()
-                files[rel] = files.get(rel, b"") + half
+                half = half.encode() if type(half) is str else bytes(half)
+                old = files.get(rel, b"")
+                at = len(old) if at is None else at
+                files[rel] = old[:at] + half + old[at + len(half):]
                 self._keep(files, True)
         finally:
             self.paused = False
 
     def open(self, path, mode="r"):
-        if "w" in mode or "a" in mode:
+        if "w" in mode or "a" in mode or "+" in mode:
             self.boundary(path)
             return _File(self, path, mode)
         return _real_open(path, mode)
@@ -169,10 +172,14 @@ class _File:
     def __init__(self, flash, path, mode):
         self.flash = flash
         self.path = path
+        self.append = "a" in mode
         self.f = _real_open(path, mode)
 
     def write(self, data):
-        self.flash.boundary(self.path, data)
+        # what was written before is on the flash; this write starts at the
+        # file's position (0 for an in-place overwrite, "r+b") or its end
+        self.f.flush()
+        self.flash.boundary(self.path, data, None if self.append else self.f.tell())
         return self.f.write(data)
 
     def read(self, *a):

@@ -127,10 +127,14 @@ class _File:
     def __init__(self, flash, path, mode):
         self.flash = flash
         self.path = path
+        self.append = "a" in mode
         self.f = _real_open(path, mode)
 
     def write(self, data):
-        self.flash.boundary(self.path, data)
+        # what was written before is on the flash; this write starts at the
+        # file's position (0 for an in-place overwrite, "r+b") or its end
+        self.f.flush()
+        self.flash.boundary(self.path, data, None if self.append else self.f.tell())
         return self.f.write(data)
 
     def __getattr__(self, name):
@@ -175,12 +179,12 @@ class Flash:
         self.modules = (storage, flashlog)
 
     def open(self, path, mode="r"):
-        if "w" in mode or "a" in mode:
+        if "w" in mode or "a" in mode or "+" in mode:
             self.boundary(path)
             return _File(self, path, mode)
         return _real_open(path, mode)
 
-    def boundary(self, path, data=None):
+    def boundary(self, path, data=None, at=None):
         if self.paused or not os.path.abspath(path).startswith(self.root):
             return
         self.paused = True
@@ -188,11 +192,15 @@ class Flash:
             files = snapshot(self.root)
             self.on_cut(files, False)
             if data:
-                # A torn write: only its first half reached the flash.
+                # A torn write: only its first half reached the flash, at
+                # the position the write starts (at; None: the end).
                 rel = os.path.relpath(os.path.abspath(path), self.root)
                 half = data[:max(1, len(data) // 2)]
+                half = half.encode("utf-8") if isinstance(half, str) else bytes(half)
                 torn = dict(files)
-                torn[rel] = files.get(rel, b"") + (half.encode("utf-8") if isinstance(half, str) else half)
+                old = files.get(rel, b"")
+                at = len(old) if at is None else at
+                torn[rel] = old[:at] + half + old[at + len(half):]
                 self.on_cut(torn, True)
         finally:
             self.paused = False
