@@ -35,3 +35,7 @@ void board_init(void) {
 // The panel's picture converted a byte at a time (mpconfigboard.mk wraps
 // displayio_tilegrid_fill_area with it).
 #include "tilegrid_mono.c"
+
+// The core sleeps through the start sequence's BUSY waits (mpconfigboard.mk
+// wraps common_hal_digitalio_digitalinout_get_value with it).
+#include "busy_idle.c"

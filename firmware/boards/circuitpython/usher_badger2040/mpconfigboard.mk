@@ -44,3 +44,9 @@ FROZEN_MPY_DIRS += $(USHER_FROZEN)
 # displayio's per-pixel divisions and calls. CFLAGS_BOARD reaches the link
 # command too (ports/raspberrypi/Makefile links with $(CFLAGS)).
 CFLAGS_BOARD += -Wl,--wrap=displayio_tilegrid_fill_area
+
+# EPaperDisplay's waits for BUSY in the start sequence read the pin through
+# the board's __wrap_common_hal_digitalio_digitalinout_get_value (busy_idle.c,
+# included by board.c), which sleeps a tick while the panel is busy instead of
+# spinning.
+CFLAGS_BOARD += -Wl,--wrap=common_hal_digitalio_digitalinout_get_value
