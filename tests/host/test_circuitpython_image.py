@@ -152,7 +152,7 @@ def test_board_folder_includes_the_vendor_board():
     frozen: its C files include the vendor board's, its make file freezes
     USHER_FROZEN and keeps the vendor's chip and flash."""
     folder = os.path.join(ci.BOARDS, PINS["board"])
-    assert sorted(os.listdir(folder)) == ["board.c", "mpconfigboard.h", "mpconfigboard.mk",
+    assert sorted(os.listdir(folder)) == ["board.c", "busy_idle.c", "mpconfigboard.h", "mpconfigboard.mk",
                                           "pico-sdk-configboard.h", "pins.c", "tilegrid_mono.c"]
     for name in ("board.c", "pins.c", "pico-sdk-configboard.h", "mpconfigboard.h"):
         with open(os.path.join(folder, name)) as f:
@@ -164,8 +164,11 @@ def test_board_folder_includes_the_vendor_board():
     # the byte-wise conversion of the panel's picture (tilegrid_mono.c): board.c
     # compiles it and the link routes Group.c's call through it
     assert "CFLAGS_BOARD += -Wl,--wrap=displayio_tilegrid_fill_area" in mk
+    # the core asleep while the start sequence waits for BUSY (busy_idle.c)
+    assert "CFLAGS_BOARD += -Wl,--wrap=common_hal_digitalio_digitalinout_get_value" in mk
     with open(os.path.join(folder, "board.c")) as f:
-        assert '#include "tilegrid_mono.c"' in f.read()
+        board = f.read()
+    assert '#include "tilegrid_mono.c"' in board and '#include "busy_idle.c"' in board
 
 
 def test_drive_folder_layout(tmp_path, monkeypatch):
