@@ -85,19 +85,28 @@ def main(name):
     # the running game's tail of newest actions (usher.core.gamefile, PL-17)
     from usher.core import gamefile
     gamefile._write = counted(lambda path, data: path.split("/")[-1], gamefile._write)
-    # game actions (plays and undos): the running game's saves but its starts
+    # game actions: the plays and undos the App took (a press saves once for
+    # all of its actions, App._flush)
     from usher.ui.app import App
     saves = [0, 0]
-    game_save, start_game = gamefile.GameFile.save, App.start_game
+    app_play, app_undo = App.play, App.undo
 
-    def save_counted(self, rec):
-        saves[0] += 1
-        return game_save(self, rec)
+    def play_counted(self, action):
+        ok = app_play(self, action)
+        saves[0] += 1 if ok else 0
+        return ok
+
+    def undo_counted(self):
+        ok = app_undo(self)
+        saves[0] += 1 if ok else 0
+        return ok
+    App.play = play_counted
+    App.undo = undo_counted
+    start_game = App.start_game
 
     def start_counted(self, *args):
         saves[1] += 1
         return start_game(self, *args)
-    gamefile.GameFile.save = save_counted
     App.start_game = start_counted
     log.write = counted(lambda kind, d=None: "log-line", log.write)
     new_app = ui_sessions.new_app
@@ -118,7 +127,7 @@ def main(name):
     while w.step():
         events += 1
     print("session %s events %d erases %d programs %d bytes %d actions %d starts %d"
-          % (name, events, dev.erases - e0, dev.programs - p0, dev.bytes - b0, saves[0] - saves[1],
+          % (name, events, dev.erases - e0, dev.programs - p0, dev.bytes - b0, saves[0],
              saves[1]))
     for key in sorted(per_file):
         c = per_file[key]

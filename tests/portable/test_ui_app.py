@@ -89,6 +89,43 @@ def test_pl8_game_action_saved_before_screen_and_resumed_after_restart():
     assert app2.top().status() == "turn 2/3"
 
 
+def test_pl8_a_press_that_plays_twice_saves_the_game_once_before_its_picture():
+    # Take a Seat's play and the Automa's answer come from one press: the
+    # game is saved once when the press has been handled, before anything is
+    # drawn, and the log's lines follow the save (docs/log-format.md).
+    data = mptest.tmpdir()
+    app, _ = _app(data)
+    app.services["log_actions"] = True
+    app.start()
+    _tap(app, "C")  # new tally game
+    order = []
+    real_save = app.game_file.save
+    app.game_file.save = lambda rec: (order.append(("save", len(rec["actions"]))), real_save(rec))[1]
+    app.services["log"] = lambda kind, d=None: order.append((kind, d))
+    real_draw = app._draw
+    app._draw = lambda *a: (order.append(("draw",)), real_draw(*a))[1]
+
+    class Twice(TallyScreen):
+        def button(self, b):
+            if b == "B":
+                self.app.play({"type": "add", "n": 2})
+                self.app.play({"type": "add", "n": 3})
+                self.changed()
+            else:
+                TallyScreen.button(self, b)
+    app.reset([app.stack[0], Twice(app)])
+    del order[:]
+    _tap(app, "B")
+    add = [("action", {"type": "add", "n": 2}), ("action", {"type": "add", "n": 3})]
+    assert order[:3] == [("save", 2)] + add and ("draw",) in order[3:], order
+    saved, source = storage.load(storage.join(data, "game.json"))
+    assert source == "main" and [a["n"] for a in saved["actions"]] == [2, 3]
+    # outside a press (a bot, a test) each action is saved at once
+    del order[:]
+    assert app.play({"type": "add", "n": 1})
+    assert order == [("save", 3), ("action", {"type": "add", "n": 1})]
+
+
 def test_issue24_start_makes_no_folder_and_the_first_press_does():
     # The data folder costs an erase on a fresh littlefs: start() only reads,
     # and the first button event makes it before anything is written.

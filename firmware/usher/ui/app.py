@@ -95,6 +95,13 @@ class App:
         # they were (one game screen replaced by the next), and those are
         # not written again (storage.save_changed).
         self._ui_text = None
+        # A press saves the game once (PL-8: before its picture): the
+        # actions it plays (Take a Seat's play and the Automa's answer)
+        # leave their record here and their log lines in _held_lines until
+        # handle() ends (_flush). None: nothing held.
+        self._in_press = False
+        self._held = None
+        self._held_lines = []
 
     # --- services ---------------------------------------------------------------
     def log(self, kind, data):
@@ -301,6 +308,7 @@ class App:
             owner.update(options)
             options = owner
         rec, state = game.new_record(eng, options, seed)
+        self._flush()
         self.game_file.save(rec)  # saved before the screen shows it (PL-8)
         self.policy.request_clean()  # a game starts: a clean refresh (PL-15)
         self.engine, self.record, self.state, self.game_id = eng, rec, state, game_id
@@ -319,18 +327,41 @@ class App:
 
     def play(self, action):
         """Apply action to the running game. Saves the record before any screen
-        shows the result (PL-8). Returns True; on an illegal action shows the
-        engine's message (PL-11) and returns False, game unchanged."""
+        shows the result (PL-8): at once, or inside a button's press once at
+        its end, for every action it played. Returns True; on an illegal
+        action shows the engine's message (PL-11) and returns False, game
+        unchanged."""
         try:
             rec, state = game.play(self.engine, self.record, self.state, action)
         except GameError as e:
             self.show_message("Not allowed", e.message)
             return False
-        self.game_file.save(rec)
+        self._save(rec, ("action", action) if self.logs_actions() else None)
         self.record, self.state = rec, state
-        if self.logs_actions():
-            self.log("action", action)
         return True
+
+    def _save(self, rec, line):
+        """The running game's record saved, then its log line written (saved
+        first, logged second); during a press held until it ends."""
+        if self._in_press:
+            self._held = rec
+            if line is not None:
+                self._held_lines.append(line)
+            return
+        self.game_file.save(rec)
+        if line is not None:
+            self.log(line[0], line[1])
+
+    def _flush(self):
+        """The record a press held saved, then its log lines (PL-8: before
+        the press's picture is drawn)."""
+        rec, lines = self._held, self._held_lines
+        if rec is None:
+            return
+        self._held, self._held_lines = None, []
+        self.game_file.save(rec)
+        for kind, data in lines:
+            self.log(kind, data)
 
     def logs_actions(self):
         """Whether each action gets its own log line (docs/log-format.md).
@@ -353,10 +384,9 @@ class App:
         except GameError as e:
             self.show_message("Undo", e.message)
             return False
-        self.game_file.save(rec)
-        self.record, self.state = rec, state
         # docs/log-format.md: the game now has this many actions.
-        self.log("undo", {"actions": len(rec["actions"])})
+        self._save(rec, ("undo", {"actions": len(rec["actions"])}))
+        self.record, self.state = rec, state
         return True
 
     def end_game(self):
@@ -365,6 +395,7 @@ class App:
         (usher.ui.playlog); a problem with the history is shown, the game
         still ends."""
         problem = None
+        self._flush()
         if self.record is not None and self.state is not None and self.state.get("phase") == "over":
             from usher.ui import playlog
             problem = playlog.keep(self)
@@ -414,22 +445,28 @@ class App:
             self.stack[-1].changed()  # take the sleep mark off
         top = self.stack[-1]
         try:
-            if kind == "press":
-                if b in top.long_keys():
-                    self._pending = b  # short action on release, long on "long"
-                else:
-                    top.button(b)
-            elif kind == "repeat":
-                if b in ("UP", "DOWN"):
-                    top.repeat(b)
-            elif kind == "long":
-                if self._pending == b:
-                    self._pending = None
-                    top.long(b)
-            elif kind == "release":
-                if self._pending == b:
-                    self._pending = None
-                    top.button(b)
+            self._in_press = True
+            try:
+                if kind == "press":
+                    if b in top.long_keys():
+                        self._pending = b  # short action on release, long on "long"
+                    else:
+                        top.button(b)
+                elif kind == "repeat":
+                    if b in ("UP", "DOWN"):
+                        top.repeat(b)
+                elif kind == "long":
+                    if self._pending == b:
+                        self._pending = None
+                        top.long(b)
+                elif kind == "release":
+                    if self._pending == b:
+                        self._pending = None
+                        top.button(b)
+            finally:
+                # what the press played is saved before anything is drawn
+                self._in_press = False
+                self._flush()
             return self._render()
         except Exception as e:  # never crash the device on a UI bug (PL-11)
             return self.error_screen(format_exception(e))
