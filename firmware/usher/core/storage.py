@@ -11,7 +11,8 @@
 # save() elsewhere (FAT, a desktop folder): write NAME.tmp, move the current
 # NAME to NAME.bak, rename NAME.tmp to NAME. At every moment a complete copy
 # exists: a power cut before the last rename leaves NAME.bak (previous) and
-# NAME.tmp (new); load() then falls back.
+# NAME.tmp (new); load() then falls back. NAME.tmp is the previous backup's
+# file, renamed and written in place, while NAME is known complete (_spare).
 # write_lines() always goes through NAME.tmp: what it streams may be read
 # from NAME itself (the play history rewritten without its oldest line).
 # load_checked() also checks what it parsed (a record that parses may still
@@ -227,8 +228,9 @@ def save(path, obj, backup=False):
 # FAT (and a desktop folder): a save writes its temp file into the file it
 # replaces anyway, the previous backup, renamed to NAME.tmp, in place
 # ("r+b"): no cluster freed and none allocated, so on CircuitPython's flash a
-# save costs 5 sector erases instead of 8 (bench/circuitpython.py; the FAT
-# and its directory are each rewritten whole on every change). PL-8's temp
+# save costs 5 sector erases instead of 8 (CircuitPython erases and rewrites
+# a 4 KB sector for every sector a FAT operation changes: the FAT's, the
+# directory's, the data's; docs/performance.md, CircuitPython). PL-8's temp
 # file, rename and backup stay. A shorter copy is followed by spaces up to
 # the old size, which decode_bytes() ignores, up to PAD_MAX of them; a file
 # longer than that is made anew. The backup is reused only while NAME
