@@ -13,6 +13,10 @@ emulator's cycle count): one scripted session per game on each image.
   python bench/circuitpython.py --boot --image circuitpython --no-trace
                                               the same without the heap trace
 
+  python bench/circuitpython.py --cuts      power cuts inside the flash operations
+                                              of a game action's save (FAT): Multisala's
+                                              13th press, each of its first 12 operations
+
 Needs `make firmware` (build/firmware/usher-badger2040.*) and `make
 circuitpython` (build/circuitpython/usher-circuitpython-badger2040.* and the
 drive folder). Columns, per session:
@@ -122,6 +126,58 @@ def row(x):
         x["refreshes"], check)
 
 
+CUT_SESSION = "multisala_solo"
+CUT_PRESS = 12          # the tokens played before the cut press (its 13th: a deal saved)
+CUT_OPS = 12            # the first operations of that press cut, one run each
+
+
+def saved_game(files):
+    """(actions of the game saved on the drive or None, where from, the
+    game files there, whether /data is there)."""
+    from usher.core import gamefile
+    d = os.path.join(files, "data")
+    if not os.path.isdir(d):
+        return None, "no /data", [], False
+    names = sorted(n for n in os.listdir(d) if n.startswith("game"))
+    try:
+        rec, source, _problems = gamefile.GameFile(os.path.join(d, "game.json")).load()
+    except Exception as e:
+        return None, "unreadable: %s" % e, names, True
+    return (len(rec["actions"]) if rec else None), source, names, True
+
+
+def one_cut(op):
+    from sim.session import parse_script
+    tokens = [t for t, _ in parse_script(rp2.session_script(CUT_SESSION))]
+    r = cs.play_cut(tokens[:CUT_PRESS], tokens[CUT_PRESS], op)
+    n, source, names, data = saved_game(r["files"])
+    return {"op": op, "result": r["steps"][-2]["result"] if op else "none", "actions": n,
+            "source": source, "names": names, "data": data,
+            "picture": bool(r["steps"][-1].get("picture")), "errors": len(r["errors"])}
+
+
+def cuts(jobs):
+    """Power cuts inside each flash operation of one game action's save on
+    the CircuitPython image's FAT drive; the acknowledged actions must stay."""
+    print("Power cuts on the emulated Badger 2040 with the CircuitPython image: %s, %d presses, "
+          "then the next one cut inside its K-th flash operation (erase or program), then a boot"
+          % (CUT_SESSION, CUT_PRESS))
+    before = one_cut(0)
+    print("before the press: %s actions saved (%s), files %s" % (before["actions"], before["source"],
+                                                                 " ".join(before["names"])))
+    lost = 0
+    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+        for x in ex.map(one_cut, range(1, CUT_OPS + 1)):
+            ok = x["actions"] is not None and x["actions"] >= before["actions"]
+            lost += 0 if ok else 1
+            print("K=%2d %-9s boot picture %-5s saved game: %-4s from %-9s files: %s%s"
+                  % (x["op"], x["result"], x["picture"], x["actions"], x["source"],
+                     " ".join(x["names"]) or "(none)", "" if x["data"] else " (no /data folder)")
+                  + ("" if ok else "   LOST"), flush=True)
+    print("%d of %d cuts lost the saved game" % (lost, CUT_OPS))
+    return 1 if lost else 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser()
     ap.add_argument("--session", action="append", choices=SESSIONS)
@@ -132,7 +188,11 @@ def main(argv):
     ap.add_argument("--no-trace", action="store_true",
                     help="CircuitPython without the heap trace, whose log lines go to flash "
                          "before the first picture (no free heap figures)")
+    ap.add_argument("--cuts", action="store_true",
+                    help="power cuts inside a game action's save on the CircuitPython image")
     a = ap.parse_args(argv)
+    if a.cuts:
+        return cuts(a.jobs)
     work = [(n, i) for n in (a.session or SESSIONS) for i in ([a.image] if a.image else IMAGES)]
     if a.canvas:
         work = [("multisala_start", "circuitpython", k) for k in ("bitmap", "rows", "pyframebuf")]

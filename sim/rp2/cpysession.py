@@ -53,6 +53,31 @@ def play(script, vbus=True, battery_mv=2900, settings=None, flash=None, extra_st
     return result
 
 
+def play_cut(tokens, press, op, fraction=0.5):
+    """Play tokens on a fresh drive, then tap press and cut the power inside
+    the op-th flash operation (erase or program) it causes, at fraction of
+    it; then boot again from the flash as the cut left it (sim/rp2/run.mjs,
+    cut_on_program). op 0: no cut (the files before the press). Returns the
+    result with "files" (the drive at the end) as play() does."""
+    import tempfile
+    tmp = tempfile.TemporaryDirectory()
+    drive = cpy.make_drive(os.path.join(tmp.name, "drive.img"), cpy.drive_folder(), {})
+    flash_out = os.path.join(tmp.name, "flash.bin")
+    steps = [{"boot": {}}] + rp2.script_steps(",".join(tokens))
+    if op:
+        steps += [{"cut_on_program": op, "press": press, "fraction": fraction}, {"boot": {}}]
+    job = cpy.job(steps, drive=drive, flash_out=flash_out)
+    job["bootrom"] = rp2.bootrom_path()
+    job["continue_after_cut"] = True
+    result = run_job(job)
+    out = cpy.drive_from_flash(flash_out, os.path.join(tmp.name, "drive-out.img"))
+    files_dir = os.path.join(tmp.name, "files")
+    cpy.read_drive(out, files_dir)
+    result["files"] = files_dir
+    result["_tmp"] = tmp
+    return result
+
+
 def log(result):
     return rp2.read_log(os.path.join(result["files"], "data"))
 
