@@ -134,13 +134,12 @@ CUT_OPS = 12            # the first operations of that press cut, one run each
 def saved_game(files):
     """(actions of the game saved on the drive or None, where from, the
     game files there, whether /data is there)."""
-    from usher.core import gamefile
     d = os.path.join(files, "data")
     if not os.path.isdir(d):
         return None, "no /data", [], False
     names = sorted(n for n in os.listdir(d) if n.startswith("game"))
     try:
-        rec, source, _problems = gamefile.GameFile(os.path.join(d, "game.json")).load()
+        rec, source = rp2.saved_record(files)
     except Exception as e:
         return None, "unreadable: %s" % e, names, True
     return (len(rec["actions"]) if rec else None), source, names, True

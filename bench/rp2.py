@@ -140,7 +140,6 @@ def game_actions(entries, files):
     """The game actions a session saved (plays and undos), from its log and
     the game left saved: each ended game's actions ("moves", PL-17), the
     running game's, and two for each undo (the play undone and the undo)."""
-    from usher.core import gamefile
     n = 0
     for e in entries:
         d = e.get("d")
@@ -148,11 +147,8 @@ def game_actions(entries, files):
             n += len(d.get("moves") or [])
         elif e.get("k") == "undo":
             n += 2
-    path = os.path.join(files, "data", "game.json")
-    if os.path.exists(path):
-        rec = gamefile.GameFile(path).load()[0]
-        n += len(rec["actions"]) if rec else 0
-    return n
+    rec = rp2.saved_record(files)[0]
+    return n + (len(rec["actions"]) if rec else 0)
 
 
 BOARD_NAMES = {"badger2040": "Badger 2040", "pico_epaper29": "Pico + Waveshare 2.9\""}

@@ -90,17 +90,25 @@ def session_script(name):
     raise KeyError(name)
 
 
+def saved_record(files):
+    """(the game a run left in files/data, where from: "main", "recovered",
+    "backup" or "none") as the firmware loads it: base + tail on littlefs,
+    the checked file with its temp file and backup on FAT (PL-17). Raises
+    usher.core.storage.StorageError when copies exist but none is usable."""
+    from usher.core import gamefile
+    rec, source, _problems = gamefile.GameFile(os.path.join(files, "data", "game.json")).load()
+    return rec, source
+
+
 def saved_phase(files):
     """The phase of the game a run left in files/data/game.json, replayed
     with the firmware's engines (None: no saved game). A session that stops
     on its result screen logs no "end"; its finished game replays to "over"."""
     from usher import games
     from usher.core import game
-    path = os.path.join(files, "data", "game.json")
-    if not os.path.exists(path):
+    if not os.path.exists(os.path.join(files, "data", "game.json")):
         return None
-    from usher.core import gamefile
-    record = gamefile.GameFile(path).load()[0]       # base + tail on littlefs (PL-17)
+    record = saved_record(files)[0]
     if record is None:
         return None
     return game.replay(games.engine(record["game"]), record).get("phase")

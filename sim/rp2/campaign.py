@@ -21,7 +21,7 @@ import shutil
 import tempfile
 
 from sim.rp2 import (SIM_LOCK, _fsimage, device_settings, firmware_files, image, make_fs, read_log,
-                     run_job, script_steps, session_script)
+                     run_job, saved_record, script_steps, session_script)
 from sim.session import Session, parse_script
 
 def acknowledged(entries, kept=()):
@@ -107,14 +107,13 @@ def _saved_game(dump, folder):
     """(log entries or None when the filesystem does not mount, (source,
     saved actions, seed), the plays kept in its history as kept_plays
     gives them) of a filesystem dump, its files under folder."""
-    from usher.core import gamefile, storage
+    from usher.core import storage
     r = _fsimage("extract", dump, folder)
     if r.returncode:
         return None, ("unmountable", None, None), []
     log = read_log(os.path.join(folder, "data"))
     try:
-        # the base and the tail of its newest actions (usher.core.gamefile, PL-17)
-        rec, source, _problems = gamefile.GameFile(os.path.join(folder, "data", "game.json")).load()
+        rec, source = saved_record(folder)
     except storage.StorageError:
         rec, source = None, "corrupt"
     return (log, (source, rec["actions"] if rec else None, rec["seed"] if rec else None),

@@ -60,12 +60,6 @@ def runs():
                 f.cancel()
 
 
-def _saved(r):
-    """The game saved on the drive at the end."""
-    from usher.core import gamefile
-    return gamefile.GameFile(os.path.join(r["files"], "data", "game.json")).load()[0]
-
-
 def _saved_phase(r):
     """The phase of the game saved on the drive at the end, replayed."""
     return rp2.saved_phase(r["files"])
@@ -93,7 +87,7 @@ def test_game_ending_from_a_saved_game_with_a_reset(runs, name):
     assert "action" not in kinds, kinds
     resumed = [e["d"]["actions"] for e in log if e["k"] == "resume"][0]
     ends = [e["d"] for e in log if e["k"] == "end"]
-    played = len(ends[0]["moves"]) if ends else len(_saved(r)["actions"])
+    played = len(ends[0]["moves"]) if ends else len(rp2.saved_record(r["files"])[0]["actions"])
     assert played > resumed, (played, resumed)
     # the boot and the reset each draw the resumed screen
     restarts = [s for s in r["steps"][1:] if s.get("token", "").lower() == "restart"]
