@@ -145,13 +145,32 @@ def saved_game(files):
     return (len(rec["actions"]) if rec else None), source, names, True
 
 
+def resumed(files):
+    """The actions of the game the last boot resumed (its "resume" log
+    line), or None; and whether it came back from the copy outside the FAT
+    drive (an "error" line naming it)."""
+    try:
+        entries = rp2.read_log(os.path.join(files, "data"))
+    except Exception:
+        return None, False
+    boots = [i for i, e in enumerate(entries) if e.get("k") == "boot"]
+    last = entries[boots[-1]:] if boots else entries
+    n = None
+    for e in last:
+        if e.get("k") == "resume" and type(e.get("d")) is dict:
+            n = e["d"].get("actions")
+    copy = any(e.get("k") == "error" and "board's memory" in str(e.get("d")) for e in last)
+    return n, copy
+
+
 def one_cut(op):
     from sim.session import parse_script
     tokens = [t for t, _ in parse_script(rp2.session_script(CUT_SESSION))]
     r = cs.play_cut(tokens[:CUT_PRESS], tokens[CUT_PRESS], op)
     n, source, names, data = saved_game(r["files"])
+    back, copy = resumed(r["files"])
     return {"op": op, "result": r["steps"][-2]["result"] if op else "none", "actions": n,
-            "source": source, "names": names, "data": data,
+            "source": source, "names": names, "data": data, "resumed": back, "copy": copy,
             "picture": bool(r["steps"][-1].get("picture")), "errors": len(r["errors"])}
 
 
@@ -164,16 +183,21 @@ def cuts(jobs):
     before = one_cut(0)
     print("before the press: %s actions saved (%s), files %s" % (before["actions"], before["source"],
                                                                  " ".join(before["names"])))
-    lost = 0
+    print("resumed: the actions of the game the boot after the cut came back to (its log's "
+          "\"resume\"); FAT: the game the drive's files hold")
+    lost = fat_lost = 0
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
         for x in ex.map(one_cut, range(1, CUT_OPS + 1)):
-            ok = x["actions"] is not None and x["actions"] >= before["actions"]
+            ok = x["resumed"] is not None and x["resumed"] >= before["actions"]
+            fat_ok = x["actions"] is not None and x["actions"] >= before["actions"]
             lost += 0 if ok else 1
-            print("K=%2d %-9s boot picture %-5s saved game: %-4s from %-9s files: %s%s"
-                  % (x["op"], x["result"], x["picture"], x["actions"], x["source"],
+            fat_lost += 0 if fat_ok else 1
+            print("K=%2d %-9s boot picture %-5s resumed: %-4s%-9s FAT: %-4s from %-9s files: %s%s"
+                  % (x["op"], x["result"], x["picture"], x["resumed"], " (copy)" if x["copy"] else "",
+                     x["actions"], x["source"],
                      " ".join(x["names"]) or "(none)", "" if x["data"] else " (no /data folder)")
                   + ("" if ok else "   LOST"), flush=True)
-    print("%d of %d cuts lost the saved game" % (lost, CUT_OPS))
+    print("%d of %d cuts lost the game (%d left the FAT drive without it)" % (lost, CUT_OPS, fat_lost))
     return 1 if lost else 0
 
 

@@ -34,7 +34,7 @@ MAX_ROUNDS = 3 * ROUNDS
 for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools")):
     if p not in sys.path:
         sys.path.insert(0, p)
-from usher.core import storage  # noqa: E402
+from usher.core import gamefile, storage  # noqa: E402
 from usher.device.log import read_all  # noqa: E402
 from usher_host.replay import games_in_log  # noqa: E402
 
@@ -64,7 +64,7 @@ def _states(lines, word):
 
 def _saved_game(data):
     rec, _source = storage.load(os.path.join(data, "game.json"))
-    return rec
+    return gamefile.unpacked(rec)
 
 
 def _at_most_one_step_ahead(saved, logged):

@@ -19,7 +19,7 @@ for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests", "portable"
 import ui_session_seatwars as sw  # noqa: E402
 import ui_sessions  # noqa: E402
 
-from usher.core import game, storage  # noqa: E402
+from usher.core import game, gamefile, storage  # noqa: E402
 from usher.device.log import FlashLog, read_all  # noqa: E402
 from usher.ui.app import App  # noqa: E402
 from usher.ui.canvas import new_canvas  # noqa: E402
@@ -63,7 +63,7 @@ def test_pl10_log_of_a_button_session_with_undo_replays_to_the_saved_game(tmp_pa
     kinds = [e["k"] for e in entries]
     # Two games, one undo in each game's turn 1, the first game finished.
     assert kinds.count("game") == 2 and kinds.count("undo") == 2 and kinds.count("end") == 1
-    saved, _ = storage.load(os.path.join(data, "game.json"))
+    saved = gamefile.unpacked(storage.load(os.path.join(data, "game.json"))[0])
     assert saved == app.record and saved["game"] == "seatwars"
     records = replay.games_in_log(entries)
     assert [r["game"] for r in records] == ["seatwars", "seatwars"]
@@ -106,7 +106,6 @@ def test_pl17_on_littlefs_the_log_derives_the_actions_from_the_saves_and_replays
     # On littlefs (forced here) an action writes the save's small tail and
     # no log line: the "end" entry carries a finished game's actions, and
     # `usher logs` adds the running game's save as a "saved" entry.
-    from usher.core import gamefile
     storage.FORCE = True
     try:
         data = str(tmp_path / "data")

@@ -16,7 +16,7 @@ import ui_session_seatwars as sw  # noqa: E402
 
 from sim.session import Session, parse_script  # noqa: E402
 from usher import games  # noqa: E402
-from usher.core import game, storage  # noqa: E402
+from usher.core import game, gamefile, storage  # noqa: E402
 from usher.device.log import read_all  # noqa: E402
 from usher_host import replay  # noqa: E402
 
@@ -39,7 +39,7 @@ def test_simulator_log_is_the_device_format_and_replays_to_the_identical_state(t
     boots = [e for e in entries if e["k"] == "boot"]
     assert [e["b"] for e in boots] == [1, 2] and boots[0]["d"]["board"] == "simulator"
     assert any(e["k"] == "undo" for e in entries)
-    saved, _source = storage.load(str(tmp_path / "game.json"))
+    saved = gamefile.unpacked(storage.load(str(tmp_path / "game.json"))[0])
     for path in (tmp_path / "log", tmp_path, tmp_path / "log" / "log0.jsonl"):
         record = replay.load_record(str(path))
         assert record["actions"] == saved["actions"] and record["seed"] == saved["seed"]

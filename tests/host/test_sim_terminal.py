@@ -90,7 +90,7 @@ def _grid_of(data_dir):
 def test_make_sim_in_an_80x24_terminal_without_display_plays_a_game_to_its_end(tmp_path):
     assert shutil.which("tmux"), "tmux is missing (.ci/run installs it)"
     sys.path.insert(0, os.path.join(ROOT, "host_tools"))
-    from usher.core import game
+    from usher.core import game, gamefile
     from usher.games.multisala import engine
     from usher_host import replay
     name = "usher-sim-80x24-%d" % os.getpid()
@@ -118,7 +118,7 @@ def test_make_sim_in_an_80x24_terminal_without_display_plays_a_game_to_its_end(t
         shutil.copytree(data, copy, ignore=shutil.ignore_patterns("log"))
         want = [ln.rstrip() for ln in _grid_of(str(copy))]
         _wait_for(name, lambda ls: [ln.rstrip() for ln in ls] == want)
-        saved = json.loads((data / "game.json").read_text())
+        saved = gamefile.unpacked(json.loads((data / "game.json").read_text()))
         _send(name, "C")                                   # Done: back to the launcher
         _wait_for(name, lambda ls: any("Seat Wars" in ln for ln in ls))
         _tmux("send-keys", "-t", name, "q")

@@ -150,7 +150,8 @@ def test_scripted_game_matches_the_simulator_and_resumes_after_reload(page):
 
     stored = browser.stored_files(page)
     assert "/data/game.json" in stored and "/data/ui.json" in stored, sorted(stored)
-    record = json.loads(base64.b64decode(stored["/data/game.json"]))
+    from usher.core import gamefile
+    record = gamefile.unpacked(json.loads(base64.b64decode(stored["/data/game.json"])))
     assert record["game"] == "multisala" and record["seed"] == 1 and record["actions"]
 
     # A reload is a power cycle: the App resumes from the saved data.

@@ -8,7 +8,7 @@ import json
 import mptest
 from ui_fake_game import TallyApp, TallyScreen
 
-from usher.core import storage
+from usher.core import gamefile, storage
 from usher.ui.app import App
 from usher.ui.canvas import new_canvas
 from usher.ui.history import History
@@ -66,6 +66,13 @@ def test_launcher_says_not_built_yet_for_a_game_without_screens():
     assert isinstance(app.top(), Launcher)
 
 
+def _saved_game(data):
+    """(record, source) of game.json as the App reads it (its actions as
+    rows on file, usher.core.gamefile.packed)."""
+    saved, source = storage.load(storage.join(data, "game.json"))
+    return gamefile.unpacked(saved), source
+
+
 def test_pl8_game_action_saved_before_screen_and_resumed_after_restart():
     data = mptest.tmpdir()
     app, _ = _app(data)
@@ -78,7 +85,7 @@ def test_pl8_game_action_saved_before_screen_and_resumed_after_restart():
     _tap(app, "UP")
     r = _tap(app, "C")  # play 5 + 2 = 7
     _valid_request(r)
-    saved, source = storage.load(storage.join(data, "game.json"))
+    saved, source = _saved_game(data)
     assert source == "main" and saved["actions"] == [{"type": "add", "n": 7}]
     assert app.state["total"] == 7
     # power cut: a new App on the same folder is back on the game screen
@@ -118,7 +125,7 @@ def test_pl8_a_press_that_plays_twice_saves_the_game_once_before_its_picture():
     _tap(app, "B")
     add = [("action", {"type": "add", "n": 2}), ("action", {"type": "add", "n": 3})]
     assert order[:3] == [("save", 2)] + add and ("draw",) in order[3:], order
-    saved, source = storage.load(storage.join(data, "game.json"))
+    saved, source = _saved_game(data)
     assert source == "main" and [a["n"] for a in saved["actions"]] == [2, 3]
     # outside a press (a bot, a test) each action is saved at once
     del order[:]
@@ -140,7 +147,7 @@ def test_issue24_start_makes_no_folder_and_the_first_press_does():
         made = False
     assert not made
     _tap(app, "C")  # new tally game: saved in the folder the press made
-    saved, source = storage.load(storage.join(data, "game.json"))
+    saved, source = _saved_game(data)
     assert source == "main" and saved["actions"] == [], (saved, source)
 
 
@@ -180,7 +187,7 @@ def test_pl7_history_undo_is_a_long_press_and_a_short_press_says_hold_b():
     assert r is not None and r[0] == "partial"
     assert app.handle(("release", "B")) is None
     assert app.state["total"] == 5 and app.record["actions"] == [{"type": "add", "n": 5}]
-    saved, _ = storage.load(app.game_path)
+    saved, _ = _saved_game(app.data_dir)
     assert saved["actions"] == [{"type": "add", "n": 5}]
     _tap(app, "A")
     assert isinstance(app.top(), TallyScreen) and app.state["total"] == 5

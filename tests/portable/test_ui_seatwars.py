@@ -6,7 +6,7 @@ import mptest
 import ui_session_seatwars as sw
 from ui_sessions import events
 
-from usher.core import storage
+from usher.core import gamefile, storage
 from usher.core.game import canonical_json
 from usher.ui.app import App
 from usher.ui.canvas import new_canvas
@@ -155,7 +155,7 @@ def test_undo_through_history_restores_the_turn():
     assert app.top().keys()[1] == "Undo (hold)"
     _press(app, "B~")
     assert app.record["actions"] == [] and app.state["actions"] == 3 and app.state["bus"] == []
-    assert storage.load(storage.join(data, "game.json"))[0]["actions"] == []
+    assert gamefile.unpacked(storage.load(storage.join(data, "game.json"))[0])["actions"] == []
     _press(app, "A")
     assert isinstance(app.top(), TurnScreen)
 

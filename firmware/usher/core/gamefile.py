@@ -32,7 +32,12 @@
 # file with all actions, sealed or not) is a base without a tail: it loads as
 # it is.
 # Elsewhere (FAT on CircuitPython, a desktop folder) every save is the one
-# checked file as before (storage.save: temp file, rename, backup).
+# checked file (storage.save: temp file, rename, backup), its actions as
+# rows too. Where a second copy is given (copy: CircuitPython's
+# usher.device.circuitpython.game_copy, in a flash sector outside the FAT
+# drive), each save goes there first and is read back from there when the
+# FAT drive has no newer one that can be used: a power cut inside the erase
+# of the sector holding /data's directory loses every file in it (PL-8).
 # Portable (CPython and MicroPython).
 import json
 
@@ -235,8 +240,9 @@ def _name(path):
 class GameFile:
     """The running game's file(s) at path (data/game.json)."""
 
-    def __init__(self, path):
+    def __init__(self, path, copy=None):
         self.path = path
+        self.copy = copy
         self.tail = tail_path(path)
         self._atomic = None
         # (game, seed, number of actions, CRC) of the base on flash that the
@@ -253,7 +259,7 @@ class GameFile:
         """Make rec (the whole record) the saved game before the screen shows
         it (PL-8): on littlefs usually a rewrite of the small tail."""
         if not self.journal():
-            storage.save(self.path, rec)
+            storage.save(self.path, packed(rec), before=self.copy.write if self.copy else None)
             return
         acts = rec["actions"]
         b = self.base
@@ -288,18 +294,27 @@ class GameFile:
             except Exception as e:
                 problems.append("%s: %s" % (_name(self.tail), storage._reason(e)))
         used = []
+        copy = self.copy if not self.journal() else None
 
         def read(p):
-            obj, crc = read_base(p)
+            raw = _bytes(p)
+            obj, crc = unpacked(storage.decode_bytes(raw)), _crc(raw)
             rec, _took = merge(obj, crc, tail)
-            used.append((obj, crc))
+            used.append((obj, crc, raw if copy is not None else None))
             return rec
 
-        value, source, more = storage.load_checked(self.path, check, None, read)
+        try:
+            value, source, more = storage.load_checked(self.path, check, None, read)
+        except storage.StorageError as e:
+            if copy is None:
+                raise
+            value, source, more = None, "none", [str(e)[len("Corrupt file "):]]
+        if copy is not None:
+            value, source, more = self._with_copy(copy, check, value, source, more, used)
         problems.extend(more)
         self.base = None
         if source != "none" and used:
-            obj, crc = used[-1]
+            obj, crc, _raw = used[-1]
             try:
                 self.base = (obj["game"], obj["seed"], len(obj["actions"]), crc)
             except (KeyError, TypeError):
@@ -308,11 +323,44 @@ class GameFile:
             storage._remove(self.tail)   # a tail without its base: an ended game's
         return value, source, problems
 
+    def _with_copy(self, copy, check, value, source, problems, used):
+        """load()'s answer with the second copy: the FAT file when it is the
+        newest (main, or the temp file a cut left complete), and then the
+        copy made equal to it if it is not (a save cut before it reached FAT,
+        a board updated from a firmware without the copy); else the copy's
+        newest save that decodes and passes check, source "copy"."""
+        if source == "main" or source == "recovered":
+            raw = used[-1][2]
+            end = len(raw)
+            while end and raw[end - 1] == 32:       # the padding of an in-place write
+                end -= 1
+            for newest in copy.newest():
+                if newest != raw[:end]:
+                    copy.write(memoryview(raw)[:end])
+                break
+            else:
+                copy.write(memoryview(raw)[:end])
+            return value, source, problems
+        for raw in copy.newest():
+            try:
+                got = unpacked(storage.decode_bytes(raw))
+                got = check(got) if check is not None else got
+            except Exception:
+                continue
+            used.append((None, None, None))      # the next save writes a whole file
+            return got, "copy", problems
+        if source == "none" and problems:
+            raise storage.StorageError("Corrupt file " + "; ".join(problems))
+        return value, source, problems
+
     def delete(self):
-        """Forget the saved game: the base first (its backup and temp file
-        before it, storage.delete), then the tail, so a cut inside leaves the
-        whole game or a tail that continues nothing (ignored), never an
-        older copy of the game."""
+        """Forget the saved game: the second copy first (a cut after it
+        leaves the FAT files, the game not ended), then the base (its backup
+        and temp file before it, storage.delete), then the tail, so a cut
+        inside leaves the whole game or a tail that continues nothing
+        (ignored), never an older copy of the game."""
+        if self.copy is not None and not self.journal():
+            self.copy.forget()
         storage.delete(self.path)
         storage._remove(self.tail)
         self.base = None

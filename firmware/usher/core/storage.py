@@ -187,7 +187,7 @@ def decode_bytes(raw):
     return obj
 
 
-def save(path, obj, backup=False):
+def save(path, obj, backup=False, before=None):
     """Write obj as JSON to path atomically: in place on littlefs, elsewhere
     (or with backup, on littlefs too: the running game's base, whose one
     copy must not be all there is) through a temp file, keeping the
@@ -195,7 +195,10 @@ def save(path, obj, backup=False):
     object is written as its JSON's bytes and then its seal over the
     closing brace (seal.object_tail): RAM holds the JSON text and its
     bytes, never a third copy. JSON without spaces: on littlefs a file of at
-    most 512 bytes stays inline in its directory (no 4 KB block, PL-17)."""
+    most 512 bytes stays inline in its directory (no 4 KB block, PL-17).
+    before(head, tail), when given, gets the sealed object's bytes (in two
+    parts) before any file is written: a second copy kept elsewhere
+    (usher.core.gamefile's copy)."""
     text = json.dumps(obj, separators=(",", ":"))
     if type(obj) is not dict:
         _write_atomic(path, text)
@@ -204,6 +207,8 @@ def save(path, obj, backup=False):
     text = None
     keep, tail = seal.object_tail(data)
     tail = tail.encode()
+    if before is not None:
+        before(memoryview(data)[:keep], tail)
     lfs = atomic(folder_of(path))
     in_place = not backup and lfs
     target = path if in_place else path + ".tmp"

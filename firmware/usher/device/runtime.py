@@ -537,6 +537,11 @@ class MicroPythonBackend:
         imported when a share screen first asks (PL-19, bench/qr.py)."""
         return load_qr_kernels
 
+    def game_copy(self):
+        """None: on littlefs a file written and closed is replaced whole
+        (PL-17), so the save needs no second copy."""
+        return None
+
     def text_kernel(self):
         """services["text_kernel"]: ASCII text drawn in native code
         (usher.device.text_kernel), or None."""
@@ -628,6 +633,9 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
     # filesystems unless device.json asks for a line per action (PL-17,
     # docs/log-format.md).
     services["log_actions"] = settings.get("log_actions") is True
+    # CircuitPython keeps each save of the running game a second time outside
+    # its FAT drive (usher.device.circuitpython.game_copy, PL-8).
+    services["game_copy"] = backend.game_copy()
     rt = Runtime(app_factory or default_app_factory, canvas, display, buttons, power, log,
                  data_dir, services)
     if settings.get("trace") is True:

@@ -87,8 +87,9 @@ class App:
         seats.use(None)
         self.game_path = storage.join(data_dir, "game.json")
         # The running game's save: on littlefs a base and a small tail of
-        # the newest actions (usher.core.gamefile, PL-17).
-        self.game_file = gamefile.GameFile(self.game_path)
+        # the newest actions (usher.core.gamefile, PL-17); on CircuitPython
+        # each save also goes to a copy outside the FAT drive (game_copy).
+        self.game_file = gamefile.GameFile(self.game_path, self.services.get("game_copy"))
         self.ui_path = storage.join(data_dir, "ui.json")
         # The text of ui.json as this App last wrote it (None: not written
         # yet, or reloaded since): most stack changes leave the routes as

@@ -71,6 +71,10 @@ def load_game(gamefile, load_engine):
     if source == "backup":
         notice = ("The saved game %s. The previous copy was restored "
                   "(the last action may be missing)." % _what(problems))
+    elif source == "copy":
+        # the FAT drive lost it (a cut inside its directory's erase, PL-8)
+        notice = ("The saved game %s. The game resumes from its copy in the board's "
+                  "memory." % _what(problems))
     elif problems:
         # the base was good, its tail of newest actions was not (PL-11)
         notice = ("The saved game's newest actions were damaged (%s). The game resumes "

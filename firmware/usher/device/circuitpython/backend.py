@@ -75,8 +75,10 @@ def firmware_label(is_frozen, release):
 class CircuitPythonBackend:
     name = "circuitpython"
 
-    def __init__(self, canvas_kind=BITMAP, light_sleep=True, displayio=None, bitmaptools=None):
+    def __init__(self, canvas_kind=BITMAP, light_sleep=True, displayio=None, bitmaptools=None,
+                 nvm=None):
         self.canvas_kind = canvas_kind
+        self.nvm = nvm                  # the tests' stand-in for microcontroller.nvm
         self.displayio = displayio      # the tests' stand-in (the unix port has no Group)
         self.bitmaptools = bitmaptools
         self.light_sleep = light_sleep
@@ -152,6 +154,23 @@ class CircuitPythonBackend:
         # CircuitPython's images have no native emitter (viper): the share
         # screen uses the QR encoder's bytecode (PL-19).
         return None
+
+    def game_copy(self):
+        """Each save of the running game also goes to microcontroller.nvm,
+        outside the FAT drive (game_copy: a cut inside the erase of /data's
+        directory sector loses every file there, PL-8); None where there is
+        no nvm (Blinka on the desktop)."""
+        nvm = self.nvm
+        if nvm is None:
+            try:
+                import microcontroller
+                nvm = microcontroller.nvm
+            except Exception:       # no such module, or Blinka's, which has no nvm
+                return None
+        if nvm is None:
+            return None
+        from usher.device.circuitpython.game_copy import GameCopy
+        return GameCopy(nvm)
 
     def text_kernel(self):
         # No viper either: on the bitmap canvas text is blitted by
