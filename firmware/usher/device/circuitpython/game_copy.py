@@ -28,10 +28,18 @@
 # it can use: no file (the directory's sector was lost), or only the backup.
 # Knows nothing of files or screens: nvm is any object with len() and
 # slices that read and assign bytes, as microcontroller.nvm.
-MAGIC = 0x55            # "U"
-SAVE = 0x47             # "G"
-FORGOT = 0x58           # "X"
-HEADER = 4
+try:
+    from micropython import const
+except ImportError:         # CPython (the tests)
+    def const(x):
+        return x
+
+# Underscored constants: folded into the bytecode, no RAM at all (the free
+# heap at boot, issue 25).
+_MAGIC = const(0x55)        # "U"
+_SAVE = const(0x47)         # "G"
+_FORGOT = const(0x58)       # "X"
+_HEADER = const(4)
 
 
 def _records(nvm):
@@ -40,13 +48,13 @@ def _records(nvm):
     size = len(nvm)
     out = []
     at = 0
-    while at + HEADER <= size:
-        h = nvm[at:at + HEADER]
+    while at + _HEADER <= size:
+        h = nvm[at:at + _HEADER]
         n = h[2] | (h[3] << 8)
-        if h[0] != MAGIC or h[1] not in (SAVE, FORGOT) or at + HEADER + n > size:
+        if h[0] != _MAGIC or h[1] not in (_SAVE, _FORGOT) or at + _HEADER + n > size:
             break
-        out.append((h[1], at + HEADER, n))
-        at += HEADER + n
+        out.append((h[1], at + _HEADER, n))
+        at += _HEADER + n
     return out, at
 
 
@@ -55,11 +63,10 @@ class GameCopy:
         self.nvm = nvm
         self._end = None        # where the next record goes (None: not scanned)
         self._empty = None      # True when the log holds no running game
-        self.erases = 0         # sector rewrites this boot (bench figures)
 
     def _scan(self):
         recs, self._end = _records(self.nvm)
-        self._empty = not recs or recs[-1][0] == FORGOT
+        self._empty = not recs or recs[-1][0] == _FORGOT
         return recs
 
     def newest(self):
@@ -68,7 +75,7 @@ class GameCopy:
         holds."""
         recs = self._scan()
         for kind, start, n in reversed(recs):
-            if kind == FORGOT:
+            if kind == _FORGOT:
                 return
             yield self.nvm[start:start + n]
 
@@ -77,9 +84,9 @@ class GameCopy:
         n = 0
         for p in parts:
             n += len(p)
-        rec = bytearray(HEADER + n)
-        rec[0], rec[1], rec[2], rec[3] = MAGIC, SAVE, n & 0xFF, n >> 8
-        at = HEADER
+        rec = bytearray(_HEADER + n)
+        rec[0], rec[1], rec[2], rec[3] = _MAGIC, _SAVE, n & 0xFF, n >> 8
+        at = _HEADER
         for p in parts:
             rec[at:at + len(p)] = p
             at += len(p)
@@ -93,7 +100,7 @@ class GameCopy:
             self._scan()
         if self._empty:
             return
-        self._append(bytes((MAGIC, FORGOT, 0, 0)))
+        self._append(bytes((_MAGIC, _FORGOT, 0, 0)))
         self._empty = True
 
     def _append(self, rec):
@@ -110,12 +117,11 @@ class GameCopy:
         # The sector afresh, this record first: one erase. A forget on a
         # full sector is just the erase.
         whole = bytearray(b"\xff" * size)
-        if rec[1] == SAVE:
+        if rec[1] == _SAVE:
             whole[:n] = rec
         else:
             n = 0
         nvm[0:size] = whole
-        self.erases += 1
         self._end = n
 
 
