@@ -83,7 +83,7 @@ def test_pl19_every_games_share_screen_has_its_kept_plays_link():
         app, buf = share_sessions.finished(d, gid, options, n, 300 + i)
         app.handle(("press", "B"))                  # Share on the end screen
         top = app.top()
-        assert isinstance(top, share_screen.ShareScreen), (gid, type(top))
+        assert isinstance(top, share_screen.ShareScreen), (gid, type(top), getattr(top, "lines", None))
         assert top.code is not None and top.problem is None and not top.dropped
         kept = list(playlog.summaries(d))
         assert len(kept) == 1 and top.line == kept[0]

@@ -31,7 +31,7 @@
 try:
     from micropython import const
 except ImportError:         # CPython (the tests)
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 # Underscored constants: folded into the bytecode, no RAM at all (the free
