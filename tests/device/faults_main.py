@@ -29,7 +29,7 @@ import ui_session_seatwars
 import ui_session_takeaseat
 import ui_session_theatre
 
-from usher.core import game, storage
+from usher.core import game, gamefile, storage
 from usher.device import log as flashlog
 from usher.device import runtime
 from usher.ui.app import App
@@ -254,10 +254,10 @@ def run_session(name, stride, work):
     game_path = root + "/game.json"
     real_save, real_delete = storage.save, storage.delete
 
-    def save(path, obj):
+    def save(path, obj, backup=False, before=None):
         if path == game_path:
-            tracker.since.append(canon(obj))
-        real_save(path, obj)
+            tracker.since.append(canon(gamefile.unpacked(obj)))   # rows on file
+        real_save(path, obj, backup, before)
 
     def delete(path):
         if path == game_path:

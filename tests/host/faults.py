@@ -43,7 +43,7 @@ import ui_session_takeaseat  # noqa: E402
 import ui_session_theatre  # noqa: E402
 from ui_sessions import bot_game, events  # noqa: E402
 
-from usher.core import game, storage  # noqa: E402
+from usher.core import game, gamefile, storage  # noqa: E402
 from usher.device import log as flashlog  # noqa: E402
 from usher.ui.app import App  # noqa: E402
 from usher.ui.canvas import new_canvas  # noqa: E402
@@ -304,10 +304,10 @@ def run_session(name, script, stride=1, counts=None, limit=None):
     real_save, real_delete = storage.save, storage.delete
     game_path = os.path.join(root, "game.json")
 
-    def save(path, obj):
+    def save(path, obj, backup=False, before=None):
         if path == game_path:
-            track["since"].append(_canon(obj))
-        real_save(path, obj)
+            track["since"].append(_canon(gamefile.unpacked(obj)))   # rows on file
+        real_save(path, obj, backup, before)
 
     def delete(path):
         if path == game_path:

@@ -183,8 +183,9 @@ def test_firmware_game_on_the_virtual_device_replays_to_the_saved_game_PL10_PL13
             boot_picture = f.read()
     assert boot_picture == _fresh_app_picture(str(tmp_path / "backup"), str(tmp_path))
     saved = str(tmp_path / "backup" / "game.json")
+    from usher.core import gamefile
     with open(saved) as f:
-        record = json.load(f)
+        record = gamefile.unpacked(json.load(f))        # its actions as rows
     with open(log) as f:
         kinds = [json.loads(line)["k"] for line in f]
     # One game, played with buttons: its turn-1 item was undone and entered again.

@@ -6,7 +6,7 @@ import os
 from sim import shots_takeaseat
 from sim.session import Session, parse_script
 
-from usher.core import storage  # noqa: E402
+from usher.core import gamefile, storage  # noqa: E402
 from usher.ui.app import App  # noqa: E402  (sim.session put firmware/ on the path)
 from usher.ui.canvas import new_canvas  # noqa: E402
 from usher_host import replay  # noqa: E402
@@ -30,7 +30,7 @@ def test_replay_png_with_the_backups_ui_json_draws_the_screen_the_device_shows(t
     with open(os.path.join(data, "ui.json")) as f:
         ui = storage.decode(f.read())          # the board's files are sealed (PL-17)
     with open(os.path.join(data, "game.json")) as f:
-        record = storage.decode(f.read())
+        record = gamefile.unpacked(storage.decode(f.read()))     # its actions as rows
     device = _device_picture(data)
     assert replay.ui_beside(os.path.join(data, "game.json")) == ui
     assert replay.render_screen(record, ui) == device

@@ -25,7 +25,15 @@ def close_step(app):
 def automa_turn(app):
     """Play the Automa's turn (TS-9..TS-11); its step is then to be shown."""
     if app.play({"type": "automa"}):
-        app.set_setting(STEP_SEEN, None)
+        # The mark is a count of actions: below the count now it can never
+        # be reached again but by undoing back to a step that was seen, so it
+        # stays (ui.json is not rewritten on every turn: on CircuitPython
+        # that is 5 flash erases, issue 25). A mark at or above this count
+        # is from an undone future or another game and could hide a new
+        # step: cleared.
+        seen = app.setting(STEP_SEEN)
+        if seen is not None and seen >= len(app.record["actions"]):
+            app.set_setting(STEP_SEEN, None)
         return True
     return False
 
