@@ -10,6 +10,7 @@ from usher.device.epaper import BusyTimeout
 INIT = [0x12, 0x01, 0x11, 0x44, 0x45, 0x4E, 0x4F, 0x21, 0x18]
 FULL = [0x44, 0x45, 0x4E, 0x4F, 0x24, 0x26, 0x22, 0x20]
 FAST = [0x32, 0x3F, 0x03, 0x04, 0x2C, 0x37, 0x3C, 0x22, 0x20, 0x44, 0x45, 0x4E, 0x4F, 0x24, 0x22, 0x20]
+FAST_AGAIN = [0x22, 0x20, 0x44, 0x45, 0x4E, 0x4F, 0x24, 0x22, 0x20]
 
 
 def _setup():
@@ -73,6 +74,32 @@ def test_pl6_ssd1680_partial_update_shows_only_the_window():
     # The hardware reset pulse before the waveform load (Waveshare's sequence).
     rst = [e for e in machine.log if e[0] == "pin" and e[1] == profile["reset"]]
     assert rst[-2:] == [("pin", profile["reset"], 0), ("pin", profile["reset"], 1)]
+
+
+def test_pl6_pl18_ssd1680_a_partial_after_a_partial_keeps_the_loaded_waveform():
+    profile, model, vc, d, c = _setup()
+    d.init()
+    c.fill(0)
+    d.show("clean")
+    d.show("partial", 0, 0, 296, 8)
+    before = bytearray(model.shown)
+    pulses = len([e for e in machine.log if e[0] == "pin" and e[1] == profile["reset"]])
+    n = len(commands(profile))
+    c.fill_rect(40, 8, 16, 8, 1)
+    d.show("partial", 40, 8, 16, 8)
+    assert [s[0] for s in commands(profile)[n:]] == FAST_AGAIN, [hex(s[0]) for s in commands(profile)[n:]]
+    assert len([e for e in machine.log if e[0] == "pin" and e[1] == profile["reset"]]) == pulses
+    # only the window changed
+    for x in range(296):
+        for b in range(16):
+            i = x * 16 + b
+            inside = 40 <= x < 56 and b == 14
+            assert model.shown[i] == (0x00 if inside else before[i]), (x, b, model.shown[i])
+    # a clean refresh loads the OTP waveform: the next partial loads Waveshare's again
+    d.show("clean")
+    n = len(commands(profile))
+    d.show("partial", 0, 0, 296, 8)
+    assert [s[0] for s in commands(profile)[n:]] == FAST
 
 
 def test_pl6_pl15_ssd1680_clean_after_partial_re_initialises():
@@ -155,6 +182,7 @@ def test_pl18_ssd1680_turbo_window_is_its_partial_waveform():
     profile, model, vc, d, c = _setup()
     d.init()
     d.show("clean")
+    d.show("partial", 0, 8, 296, 8)       # the partial waveform loaded (once after a clean)
     c.fill(0)
     c.text("turbo", 0, 8, 1)
     n = len(command_bytes(profile))
