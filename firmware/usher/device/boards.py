@@ -55,7 +55,7 @@ PICO_EPAPER29 = {
     "title": "Raspberry Pi Pico + Waveshare Pico-ePaper-2.9",
     "machine": ("epaper-2.9",),           # the image: "Usher Pico ePaper-2.9 with RP2040"
     "panel": "ssd1680",
-    "spi": {"id": 1, "sck": 10, "mosi": 11, "baudrate": 4000000},
+    "spi": {"id": 1, "sck": 10, "mosi": 11, "baudrate": 12000000},
     "cs": 9, "dc": 8, "reset": 12,
     "busy": 13, "busy_level": 1,          # BUSY high = busy
     "buttons": [("A", 2, 0, "up"), ("B", 3, 0, "up"), ("C", 4, 0, "up"),
