@@ -474,3 +474,29 @@ def test_pl15_a_form_pushed_over_a_screen_is_a_window_below_its_title_bar():
     assert r[0] == "partial" and r[2] >= 16, r
     r = _tap(app, "A")    # Cancel: back to the menu, the same window
     assert r[0] == "partial" and r[2] == 8, r
+
+
+def test_pl8_after_a_boot_the_same_routes_are_not_written_again_and_new_ones_are():
+    data = mptest.tmpdir()
+    app, _ = _app(data)
+    app.start()
+    _tap(app, "C")  # new tally game: routes launcher, game
+    again, _ = _app(data)
+    again.start()
+    writes = []
+    real = storage.save
+
+    def counted(path, obj, backup=False, before=None):
+        writes.append(path)
+        return real(path, obj, backup, before)
+    storage.save = counted
+    try:
+        again.reset(list(again.stack))          # a stack change that keeps the routes
+        assert again.ui_path not in writes, writes
+        again.pop()                              # back to the launcher: written
+        assert writes.count(again.ui_path) == 1, writes
+    finally:
+        storage.save = real
+    third, _ = _app(data)
+    third.start()
+    assert [s.route for s in third.stack] == ["launcher"]

@@ -146,7 +146,7 @@ class App:
         # (storage.create), off the boot's path (issue 24).
         self._ui_text = None        # the files may differ from what this App wrote
         notices = []
-        ui, notice = persist.load_ui(self.ui_path, [k for k in sorted(DEFAULT_SETTINGS)])
+        ui, notice, whole = persist.load_ui(self.ui_path, [k for k in sorted(DEFAULT_SETTINGS)])
         if notice:
             self.log("error", "ui.json: " + notice)
             notices.append(("Settings", notice))
@@ -176,6 +176,14 @@ class App:
                 self.stack.append(s)
         if not self.stack:
             self.stack = [screens.Launcher(self)]
+        if whole and ui is not None:
+            # What ui.json holds, as save_ui compares it: the first press
+            # after a boot that leaves the routes as they were writes nothing
+            # (on littlefs a rewrite can cost an erase, 45 ms of that press;
+            # on FAT five). Any difference (a default setting the file
+            # lacks) just writes it.
+            import json
+            self._ui_text = json.dumps(self.ui)
         for title, msg in notices:
             self.stack.append(MessageBox(self, title, msg))
         # The checks run once per start: on the device their module leaves RAM.

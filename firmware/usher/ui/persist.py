@@ -155,11 +155,12 @@ def check_ui(ui, known_settings=()):
 
 
 def load_ui(path, known_settings=()):
-    """(ui dict or None, notice). None: use the App's defaults."""
+    """(ui dict or None, notice, True when it is the file itself, complete).
+    None: use the App's defaults."""
     try:
         ui, source, problems = storage.load_checked(path, lambda ui: check_ui(ui, known_settings))
     except storage.StorageError as e:
-        return None, "The settings could not be used (%s); the defaults are used." % _detail(e)
+        return None, "The settings could not be used (%s); the defaults are used." % _detail(e), False
     if source == "backup":
-        return ui, "The settings %s; the previous copy was restored." % _what(problems, "were")
-    return ui, None
+        return ui, "The settings %s; the previous copy was restored." % _what(problems, "were"), False
+    return ui, None, source == "main"
