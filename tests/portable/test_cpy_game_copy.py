@@ -76,6 +76,24 @@ def _play(app, gid, seed, n):
         assert a is not None and app.play(a), a
 
 
+def _played(gid, seed, n):
+    """(folder, nvm, App) with n of the bot's actions of game gid saved,
+    each save also in the copy."""
+    d = mptest.tmpdir()
+    nvm = FakeNvm()
+    app = _app(d, GameCopy(nvm))
+    app.start()
+    _play(app, gid, seed, n)
+    return d, nvm, app
+
+
+def _started(d, nvm):
+    """A new App on folder d and the same nvm (a boot), started."""
+    app = _app(d, GameCopy(nvm))
+    app.start()
+    return app
+
+
 def _fat(body):
     storage.FORCE = False       # the FAT way on a desktop folder: temp file, rename, backup
     try:
@@ -140,15 +158,10 @@ def test_pl8_foreign_bytes_in_nvm_are_no_game_and_the_first_save_rewrites_the_se
 
 def test_pl8_the_game_resumes_from_the_copy_when_the_fat_files_are_gone():
     def body():
-        d = mptest.tmpdir()
-        nvm = FakeNvm()
-        app = _app(d, GameCopy(nvm))
-        app.start()
-        _play(app, "seatwars", 7, 9)
+        d, nvm, app = _played("seatwars", 7, 9)
         rec = app.record
         _wipe(d)
-        other = _app(d, GameCopy(nvm))
-        other.start()
+        other = _started(d, nvm)
         assert other.record == rec and other.state == app.state
         assert "copy in the board's memory" in _notices(other), _notices(other)
         # the next action writes the FAT files again; they alone resume it
@@ -162,11 +175,7 @@ def test_pl8_the_game_resumes_from_the_copy_when_the_fat_files_are_gone():
 
 def test_pl8_a_damaged_game_file_with_an_older_backup_resumes_from_the_newer_copy():
     def body():
-        d = mptest.tmpdir()
-        nvm = FakeNvm()
-        app = _app(d, GameCopy(nvm))
-        app.start()
-        _play(app, "theatre", 11, 6)
+        d, nvm, app = _played("theatre", 11, 6)
         rec = app.record
         with open(d + "/game.json", "r+b") as f:   # a flipped digit
             raw = bytearray(f.read())
@@ -174,8 +183,7 @@ def test_pl8_a_damaged_game_file_with_an_older_backup_resumes_from_the_newer_cop
             raw[i] = ord("9") if raw[i] != ord("9") else ord("8")
             f.seek(0)
             f.write(raw)
-        other = _app(d, GameCopy(nvm))
-        other.start()
+        other = _started(d, nvm)
         assert other.record == rec, (other.record, rec)
         assert "game.json: checksum does not match" in _notices(other), _notices(other)
         # without the copy the backup (one action older) would have been used
@@ -200,29 +208,22 @@ def test_pl8_the_fat_file_wins_over_a_newer_copy_whose_save_never_finished():
         from usher.core import seal
         import json
         copy.write(seal.seal_object(json.dumps(gamefile.packed(ahead), separators=(",", ":"))).encode())
-        other = _app(d, GameCopy(nvm))
-        other.start()
+        other = _started(d, nvm)
         assert other.record == rec and not _notices(other)
         # the boot made the copy equal to the acknowledged save again
         _wipe(d)
-        third = _app(d, GameCopy(nvm))
-        third.start()
+        third = _started(d, nvm)
         assert third.record == rec, (len(third.record["actions"]), len(rec["actions"]))
     _fat(body)
 
 
 def test_pl8_an_ended_game_is_forgotten_in_the_copy_too():
     def body():
-        d = mptest.tmpdir()
-        nvm = FakeNvm()
-        app = _app(d, GameCopy(nvm))
-        app.start()
-        _play(app, "seatwars", 3, 2)
+        d, nvm, app = _played("seatwars", 3, 2)
         app.end_game()
         assert list(GameCopy(nvm).newest()) == []
         _wipe(d)
-        other = _app(d, GameCopy(nvm))
-        other.start()
+        other = _started(d, nvm)
         assert other.record is None and not _notices(other)
     _fat(body)
 
@@ -238,11 +239,9 @@ def test_pl8_an_older_firmwares_game_file_loads_and_the_boot_puts_it_in_the_copy
         with open(d + "/game.json", "w") as f:      # unsealed, actions as a list
             f.write(json.dumps(rec))
         nvm = FakeNvm()
-        other = _app(d, GameCopy(nvm))
-        other.start()
+        other = _started(d, nvm)
         assert other.record == rec and not _notices(other)
         _wipe(d)
-        third = _app(d, GameCopy(nvm))
-        third.start()
+        third = _started(d, nvm)
         assert third.record == rec
     _fat(body)
