@@ -16,6 +16,9 @@ emulator's cycle count): one scripted session per game on each image.
   python bench/circuitpython.py --cuts      power cuts inside the flash operations
                                               of a game action's save (FAT): Multisala's
                                               13th press, each of its first 12 operations
+  python bench/circuitpython.py --cuts --press 48 --ops 3
+                                            the same in the 49th press, whose save first
+                                              rewrites the game's copy in nvm (one erase)
 
 Needs `make firmware` (build/firmware/usher-badger2040.*) and `make
 circuitpython` (build/circuitpython/usher-circuitpython-badger2040.* and the
@@ -163,10 +166,11 @@ def resumed(files):
     return n, copy
 
 
-def one_cut(op):
+def one_cut(args):
     from sim.session import parse_script
+    op, press = args
     tokens = [t for t, _ in parse_script(rp2.session_script(CUT_SESSION))]
-    r = cs.play_cut(tokens[:CUT_PRESS], tokens[CUT_PRESS], op)
+    r = cs.play_cut(tokens[:press], tokens[press], op)
     n, source, names, data = saved_game(r["files"])
     back, copy = resumed(r["files"])
     return {"op": op, "result": r["steps"][-2]["result"] if op else "none", "actions": n,
@@ -174,20 +178,22 @@ def one_cut(op):
             "picture": bool(r["steps"][-1].get("picture")), "errors": len(r["errors"])}
 
 
-def cuts(jobs):
+def cuts(jobs, press=CUT_PRESS, ops=CUT_OPS):
     """Power cuts inside each flash operation of one game action's save on
-    the CircuitPython image's FAT drive; the acknowledged actions must stay."""
+    the CircuitPython image's FAT drive; the acknowledged actions must stay.
+    press: the tokens played before the cut one; ops: how many of its
+    operations are cut, one run each."""
     print("Power cuts on the emulated Badger 2040 with the CircuitPython image: %s, %d presses, "
           "then the next one cut inside its K-th flash operation (erase or program), then a boot"
-          % (CUT_SESSION, CUT_PRESS))
-    before = one_cut(0)
+          % (CUT_SESSION, press))
+    before = one_cut((0, press))
     print("before the press: %s actions saved (%s), files %s" % (before["actions"], before["source"],
                                                                  " ".join(before["names"])))
     print("resumed: the actions of the game the boot after the cut came back to (its log's "
           "\"resume\"); FAT: the game the drive's files hold")
     lost = fat_lost = 0
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
-        for x in ex.map(one_cut, range(1, CUT_OPS + 1)):
+        for x in ex.map(one_cut, [(k, press) for k in range(1, ops + 1)]):
             ok = x["resumed"] is not None and x["resumed"] >= before["actions"]
             fat_ok = x["actions"] is not None and x["actions"] >= before["actions"]
             lost += 0 if ok else 1
@@ -197,7 +203,7 @@ def cuts(jobs):
                      x["actions"], x["source"],
                      " ".join(x["names"]) or "(none)", "" if x["data"] else " (no /data folder)")
                   + ("" if ok else "   LOST"), flush=True)
-    print("%d of %d cuts lost the game (%d left the FAT drive without it)" % (lost, CUT_OPS, fat_lost))
+    print("%d of %d cuts lost the game (%d left the FAT drive without it)" % (lost, ops, fat_lost))
     return 1 if lost else 0
 
 
@@ -213,9 +219,13 @@ def main(argv):
                          "before the first picture (no free heap figures)")
     ap.add_argument("--cuts", action="store_true",
                     help="power cuts inside a game action's save on the CircuitPython image")
+    ap.add_argument("--press", type=int, default=CUT_PRESS,
+                    help="with --cuts: the presses played before the cut one (48: the press whose "
+                         "save rewrites the game's copy in nvm, one erase first)")
+    ap.add_argument("--ops", type=int, default=CUT_OPS, help="with --cuts: how many operations are cut")
     a = ap.parse_args(argv)
     if a.cuts:
-        return cuts(a.jobs)
+        return cuts(a.jobs, a.press, a.ops)
     work = [(n, i) for n in (a.session or SESSIONS) for i in ([a.image] if a.image else IMAGES)]
     if a.canvas:
         work = [("multisala_start", "circuitpython", k) for k in ("bitmap", "rows", "pyframebuf")]

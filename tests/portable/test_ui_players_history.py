@@ -240,6 +240,25 @@ def test_each_finished_game_leaves_an_entry_that_replays_to_its_result():
         assert len(s["breakdown"]) == seats_n
 
 
+def test_a_kept_play_is_written_as_rows_and_an_older_list_of_actions_still_loads():
+    d = mptest.tmpdir()
+    buf, canvas = new_canvas()
+    app = App(canvas, d, {"board": "test"})
+    app.start()
+    rec, _final = _bot_game(app, "multisala", {"players": 5}, 5, 77)
+    path = playlog.play_path(d, 1)
+    with open(path) as f:
+        on_file = storage.decode(f.read())
+    # a 5-player Multisala play: 9.4 KB as a list of actions, a third of it as rows
+    assert "actions" not in on_file and len(on_file["rows"]) == len(rec["actions"])
+    assert playlog.load_record(d, 1)["actions"] == rec["actions"]
+    old = dict(playlog.load_record(d, 1))
+    storage.save(path, old)                     # an older firmware's file
+    with open(path) as f:
+        assert "rows" not in storage.decode(f.read())
+    assert playlog.load_record(d, 1) == old
+
+
 def test_an_abandoned_game_is_not_kept_and_an_undated_play_says_so():
     d = mptest.tmpdir()
     buf, canvas = new_canvas()

@@ -90,11 +90,12 @@ def packed(obj):
     of its key names in names. A string value is written as its index in
     names too, which its key's entry in the key set says by being negative
     (-1 - the key's index): "play" or "paw" is said once per file. obj
-    itself otherwise (no actions: shorter as it is)."""
-    if not obj["actions"]:
+    itself otherwise (no actions: shorter as it is; no list of them)."""
+    acts = obj.get("actions")
+    if type(acts) is not list or not acts:
         return obj
     names, keys, rows = [], [], []
-    for a in obj["actions"]:
+    for a in acts:
         if type(a) is not dict:
             return obj
         ids = []

@@ -28,7 +28,7 @@
 # when the device knows the time (a real-time clock, or the clock `usher`
 # sets whenever it connects, which a Badger 2040 loses at power-off), else
 # None: the play is kept undated ("date": null).
-from usher.core import storage
+from usher.core import gamefile, storage
 
 FOLDER = "history"
 INDEX = "plays.jsonl"
@@ -411,7 +411,8 @@ def load_record(data_dir, n):
     """The record (with its actions) of kept play n, or None when only its
     line is kept (older than the newest ACTIONS_CAP) or its file is damaged."""
     try:
-        obj, _source, _problems = storage.load_checked(play_path(data_dir, n), _check_record)
+        obj, _source, _problems = storage.load_checked(
+            play_path(data_dir, n), lambda rec: _check_record(gamefile.unpacked(rec)))
     except storage.StorageError:
         return None
     return obj
@@ -455,7 +456,12 @@ def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP):
     line["n"] = n
     record = dict(record)
     record["n"] = n
-    storage.save(play_path(data_dir, n), record)
+    # Its actions as rows (usher.core.gamefile.packed): a 5-player Multisala
+    # play's file was 9.4 KB as a list of actions, and its JSON text and
+    # bytes are each one block of the heap at the game's end (a fragmented
+    # heap refused them: "This play could not be kept"); as rows about a
+    # third of that. An older firmware's list still loads (load_record).
+    storage.save(play_path(data_dir, n), gamefile.packed(record))
     storage.write_lines(index_path(data_dir), _lines_with(data_dir, path, line, count + 1 - cap))
     # Only the newest plays keep their actions.
     numbers.append(n)
