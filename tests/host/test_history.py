@@ -265,7 +265,7 @@ def test_a_kept_plays_damaged_record_is_named_by_the_pull_and_left_out_issue28(t
     _bot_play(app, "seatwars", {"players": 2}, ["Anna", "Ben"], 22)
     path = playlog.play_path(data, 2)
     text = open(path, encoding="utf-8").read()
-    at = text.index('"value":') + len('"value":')
+    at = text.index('"rows":[[') + len('"rows":[[')        # the actions, as rows
     flipped = text[:at] + ("1" if text[at] != "1" else "2") + text[at + 1:]
     open(path, "w", encoding="utf-8").write(flipped)
     out_dir = str(tmp_path / "export")
