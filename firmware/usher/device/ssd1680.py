@@ -98,10 +98,11 @@ class SSD1680(Panel):
 
     def init(self):
         self._started = None
-        # RST low 10 ms, then 10 ms before BUSY is read: the SSD1680 needs a
-        # pulse of 10 us and recommends 10 ms at power-on (TFT_eSPI's
-        # SSD1680_Init.h uses 10 and 10). Waveshare's sample code waits
-        # 50 ms around a 2 ms pulse: 72 ms more of the boot (issue 24).
+        # RST low 10 ms, then 10 ms before BUSY is read, as TFT_eSPI's
+        # SSD1680_Init.h does; the BUSY wait after it and after the software
+        # reset is what the controller itself asks for. Waveshare's sample
+        # code waits 50 ms around a 2 ms pulse: 72 ms more of the boot
+        # (issue 24).
         self.hard_reset(10, 10)
         self.wait_idle("reset")
         self.command(SW_RESET)
