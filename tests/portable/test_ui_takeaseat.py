@@ -490,3 +490,49 @@ def test_automa_fallback_names_every_area_it_tried():
         "authorities: no valid cell -> celebrities"
     assert draw.fallback_words("public", "press") == \
         "public, authorities, celebrities: no valid cell -> press"
+
+
+def test_the_automas_turn_clears_the_step_seen_mark_only_when_it_could_hide_the_new_step():
+    # PL-8: the mark (ui.json) lets a restart land on the same screen; it is
+    # rewritten only when needed (on CircuitPython a ui.json write is five
+    # flash erases, issue 25).
+    from usher import games
+    from usher.core import rng, storage
+    from usher.ui.games.takeaseat import common
+    for mark_above in (False, True):
+        app = _app(mptest.tmpdir())
+        app.start()
+        app.start_game("takeaseat", {"mode": "solo"}, 31)
+        bot = games.bot("takeaseat")
+        brng = rng.new_state(7)
+        turns = 0
+        while turns < 3:
+            a = bot.next_action(app.state, brng)
+            if a is None:
+                break
+            if a.get("type") != "automa":
+                assert app.play(a), a
+                continue
+            n = len(app.record["actions"])
+            app.set_setting(common.STEP_SEEN, n + 2 if mark_above else max(0, n - 1))
+            writes = []
+            real = storage.save
+
+            def counted(path, obj, backup=False, before=None, writes=writes, real=real):
+                writes.append(path)
+                return real(path, obj, backup, before)
+            storage.save = counted
+            try:
+                assert common.automa_turn(app)
+            finally:
+                storage.save = real
+            # the Automa's new step is pending either way
+            assert common.step_pending(app), (mark_above, app.setting(common.STEP_SEEN))
+            if mark_above:
+                assert app.setting(common.STEP_SEEN) is None and app.ui_path in writes
+            else:
+                assert app.ui_path not in writes, writes
+            common.close_step(app)
+            assert not common.step_pending(app)
+            turns += 1
+        assert turns == 3
