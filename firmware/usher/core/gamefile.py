@@ -71,7 +71,10 @@ def read_base(path):
     """(record as parsed, its rows turned back into actions; CRC-32 of the
     file's bytes); ValueError when it does not decode (storage.decode_bytes),
     OSError when unreadable."""
-    raw = _bytes(path)
+    return _decode_base(_bytes(path))
+
+
+def _decode_base(raw):
     return unpacked(storage.decode_bytes(raw)), _crc(raw)
 
 
@@ -299,7 +302,7 @@ class GameFile:
 
         def read(p):
             raw = _bytes(p)
-            obj, crc = unpacked(storage.decode_bytes(raw)), _crc(raw)
+            obj, crc = _decode_base(raw)
             rec, _took = merge(obj, crc, tail)
             used.append((obj, crc, raw if copy is not None else None))
             return rec
@@ -309,7 +312,7 @@ class GameFile:
         except storage.StorageError as e:
             if copy is None:
                 raise
-            value, source, more = None, "none", [str(e)[len("Corrupt file "):]]
+            value, source, more = None, "none", e.problems
         if copy is not None:
             value, source, more = self._with_copy(copy, check, value, source, more, used)
         problems.extend(more)
@@ -331,16 +334,7 @@ class GameFile:
         a board updated from a firmware without the copy); else the copy's
         newest save that decodes and passes check, source "copy"."""
         if source == "main" or source == "recovered":
-            raw = used[-1][2]
-            end = len(raw)
-            while end and raw[end - 1] == 32:       # the padding of an in-place write
-                end -= 1
-            for newest in copy.newest():
-                if newest != raw[:end]:
-                    copy.write(memoryview(raw)[:end])
-                break
-            else:
-                copy.write(memoryview(raw)[:end])
+            copy.match(used[-1][2].rstrip(b" "))    # spaces: an in-place write's padding
             return value, source, problems
         for raw in copy.newest():
             try:
@@ -348,10 +342,9 @@ class GameFile:
                 got = check(got) if check is not None else got
             except Exception:
                 continue
-            used.append((None, None, None))      # the next save writes a whole file
             return got, "copy", problems
         if source == "none" and problems:
-            raise storage.StorageError("Corrupt file " + "; ".join(problems))
+            raise storage.StorageError("Corrupt file " + "; ".join(problems), problems)
         return value, source, problems
 
     def delete(self):

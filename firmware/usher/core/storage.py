@@ -37,7 +37,12 @@ from usher.core import seal
 
 
 class StorageError(Exception):
-    """A file that exists but cannot be read back; the message names it."""
+    """A file that exists but cannot be read back; the message names it,
+    problems lists "NAME: reason" for each copy tried."""
+
+    def __init__(self, message, problems=()):
+        super().__init__(message)
+        self.problems = list(problems)
 
 
 # Tests force one way or the other (True: the littlefs way on any folder);
@@ -333,10 +338,17 @@ def save_changed(path, obj, last):
     always save). Returns the text. A save that changes nothing still
     costs littlefs a metadata commit and, every few saves, a 4 KB block
     erase (about 45 ms on the RP2040's flash)."""
-    data = json.dumps(obj)
+    data = changed_text(obj)
     if data != last:
         save(path, obj)
     return data
+
+
+def changed_text(obj):
+    """The text save_changed() compares: what a caller that read the file
+    back (obj as parsed) passes as last so that an unchanged obj is not
+    written again."""
+    return json.dumps(obj)
 
 
 def settle(path):
@@ -479,7 +491,7 @@ def load_checked(path, check=None, default=None, read=None):
             _good.discard(path)
         return value, source, errors
     if errors:
-        raise StorageError("Corrupt file " + "; ".join(errors))
+        raise StorageError("Corrupt file " + "; ".join(errors), errors)
     return default, "none", errors
 
 

@@ -182,8 +182,7 @@ class App:
             # (on littlefs a rewrite can cost an erase, 45 ms of that press;
             # on FAT five). Any difference (a default setting the file
             # lacks) just writes it.
-            import json
-            self._ui_text = json.dumps(self.ui)
+            self._ui_text = storage.changed_text(self.ui)
         for title, msg in notices:
             self.stack.append(MessageBox(self, title, msg))
         # The checks run once per start: on the device their module leaves RAM.

@@ -79,6 +79,14 @@ class GameCopy:
                 return
             yield self.nvm[start:start + n]
 
+    def match(self, save):
+        """Make save (bytes) the newest copy unless it is already."""
+        for newest in self.newest():
+            if newest == save:
+                return
+            break
+        self.write(save)
+
     def write(self, *parts):
         """Append a save made of parts (bytes-like, in order)."""
         n = 0
