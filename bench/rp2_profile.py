@@ -199,8 +199,10 @@ def heap_report(result, top):
         e[0] += n
         e[1] += size
     total = sum(v[1] for v in per.values())
-    print("live heap at its peak: %d bytes in %d objects (peak_live %s)"
-          % (total, sum(v[0] for v in per.values()), heap.get("peak_live")))
+    step = heap.get("peak_step")
+    token = result["steps"][step].get("token") if step is not None and step < len(result["steps"]) else None
+    print("live heap at its peak: %d bytes in %d objects (peak_live %s), in step %s (%s)"
+          % (total, sum(v[0] for v in per.values()), heap.get("peak_live"), step, token))
     print("%-44s %7s %8s" % ("first word (type)", "objects", "bytes"))
     for name, (n, size) in sorted(per.items(), key=lambda x: -x[1][1])[:top]:
         print("%-44s %7d %8d" % (name[:44], n, size))

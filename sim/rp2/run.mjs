@@ -162,6 +162,7 @@ class Runner {
         const c = this.census(L, 512);
         this.heapStats.census = c.types;
         this.heapStats.census_big = c.big;
+        this.heapStats.peak_step = this.stepIndex;
       }
       this.heapStats.peak_live = Math.max(this.heapStats.peak_live, live * 16);
       this.heapStats.last_live = live * 16;
@@ -442,6 +443,7 @@ class Runner {
   run() {
     const steps = [];
     for (const s of this.job.steps) {
+      this.stepIndex = steps.length;
       const r = this.step(s);
       if (s.token) r.token = s.token;
       steps.push(r);
