@@ -39,3 +39,8 @@ void board_init(void) {
 // The core sleeps through the start sequence's BUSY waits (mpconfigboard.mk
 // wraps common_hal_digitalio_digitalinout_get_value with it).
 #include "busy_idle.c"
+
+// The drive's sector written back when the drive moves on or before a
+// picture, not at every FAT sync (mpconfigboard.mk wraps the flash's cache
+// functions and the display's refresh with it).
+#include "flash_cache.c"

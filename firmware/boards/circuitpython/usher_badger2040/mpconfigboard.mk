@@ -50,3 +50,11 @@ CFLAGS_BOARD += -Wl,--wrap=displayio_tilegrid_fill_area
 # included by board.c), which sleeps a tick while the panel is busy instead of
 # spinning.
 CFLAGS_BOARD += -Wl,--wrap=common_hal_digitalio_digitalinout_get_value
+
+# The CIRCUITPY drive's sector cache goes through the board's flash_cache.c
+# (included by board.c): written back when the drive moves to another sector
+# or before a picture, not at every FAT sync, and read from while it holds a
+# sector; the drive's timer flushes once the drive has been quiet.
+CFLAGS_BOARD += -Wl,--wrap=supervisor_flash_read_blocks -Wl,--wrap=supervisor_flash_write_blocks
+CFLAGS_BOARD += -Wl,--wrap=port_internal_flash_flush -Wl,--wrap=supervisor_flash_flush
+CFLAGS_BOARD += -Wl,--wrap=common_hal_epaperdisplay_epaperdisplay_refresh -Wl,--wrap=filesystem_background
