@@ -107,6 +107,8 @@ def test_save_changed_writes_only_a_new_text():
     d = tmpdir()
     p = d + "/ui.json"
     text = storage.save_changed(p, {"routes": ["launcher"]}, None)      # unknown: always saved
+    # what stands for the text is not the text (which would stay in RAM)
+    assert type(text) is not str and "launcher" not in repr(text)
     assert storage.load(p) == ({"routes": ["launcher"]}, "main")
     assert not storage.exists(p + ".bak")
     # The same text again: the file is not touched (no backup made, and a
@@ -149,7 +151,9 @@ def _cut_in_save(p, obj):
         raise AssertionError("the save was not cut")
     finally:
         storage._pad = real
-    _torn(p + ".tmp")
+    # the file the save was writing: the temp file, or the backup written in
+    # place before its rename to the temp file
+    _torn(p + ".tmp" if storage.exists(p + ".tmp") else p + ".bak")
 
 
 def test_pl8_on_fat_a_save_writes_its_temp_file_into_the_previous_backup():
@@ -185,6 +189,8 @@ def test_pl8_a_cut_inside_a_reused_temp_file_keeps_the_current_copy():
     for v in (1, 2):
         storage.save(p, {"v": v})
     _cut_in_save(p, {"v": 3})
+    # the backup was being written in place: the file itself is whole
+    assert storage.exists(p + ".bak") and not storage.exists(p + ".tmp")
     assert storage.load(p) == ({"v": 2}, "main")
     storage.save(p, {"v": 4})                   # the torn temp file is written over
     assert storage.load(p) == ({"v": 4}, "main") and storage.load(p + ".bak") == ({"v": 2}, "main")

@@ -12,7 +12,7 @@
 # NAME to NAME.bak, rename NAME.tmp to NAME. At every moment a complete copy
 # exists: a power cut before the last rename leaves NAME.bak (previous) and
 # NAME.tmp (new); load() then falls back. NAME.tmp is the previous backup's
-# file, renamed and written in place, while NAME is known complete (_spare).
+# file, written in place and renamed, while NAME is known complete (_spare).
 # write_lines() always goes through NAME.tmp: what it streams may be read
 # from NAME itself (the play history rewritten without its oldest line).
 # load_checked() also checks what it parsed (a record that parses may still
@@ -221,7 +221,7 @@ def save(path, obj, backup=False, before=None):
     if not in_place:
         settle(path)
         if not lfs:
-            room = _spare(path, keep + len(tail))
+            target, room = _spare(path, keep + len(tail))
     # The bytes up to the seal, then the seal: each byte written once, in
     # order (a seek back to overwrite the closing brace made littlefs copy
     # the block it had just written into a second erased one).
@@ -230,17 +230,22 @@ def save(path, obj, backup=False, before=None):
         f.write(tail)
         _pad(f, room - keep - len(tail))
     if not in_place:
+        if target != path + ".tmp":
+            os.rename(target, path + ".tmp")
+            target = path + ".tmp"
         _good.discard(path)
         replace(target, path)
         _good.add(path)
 
 
 # FAT (and a desktop folder): a save writes its temp file into the file it
-# replaces anyway, the previous backup, renamed to NAME.tmp, in place
-# ("r+b"): no cluster freed and none allocated, so on CircuitPython's flash a
-# save costs 5 sector erases instead of 8 (CircuitPython erases and rewrites
-# a 4 KB sector for every sector a FAT operation changes: the FAT's, the
-# directory's, the data's; docs/performance.md, CircuitPython). PL-8's temp
+# replaces anyway, the previous backup, in place ("r+b"), and renames it to
+# NAME.tmp: no cluster freed and none allocated, so on stock CircuitPython a
+# save costs 5 sector erases instead of 8 (it erases and rewrites a 4 KB
+# sector for every FAT operation that changes one: the FAT's, the
+# directory's, the data's), and 2 on the project's image, whose drive cache
+# writes a sector back only when the drive moves to another or before a
+# picture (docs/performance.md, CircuitPython). PL-8's temp
 # file, rename and backup stay. A shorter copy is followed by spaces up to
 # the old size, which decode_bytes() ignores, up to PAD_MAX of them; a file
 # longer than that is made anew. The backup is reused only while NAME
@@ -252,19 +257,26 @@ _good = set()
 
 
 def _spare(path, size):
-    """The size of NAME.tmp when the copy of size bytes can be written into
-    it in place, after renaming the backup to it if need be; -1: create it."""
-    if path not in _good:
-        return -1
+    """(the file to write the copy of size bytes into, its size): NAME.tmp
+    when it exists, else the backup, written in place and renamed to
+    NAME.tmp after its close; size -1: create NAME.tmp. The backup is
+    written before it is renamed so that the directory's changes (the
+    close's and the three renames) come together: CircuitPython's drive
+    cache then writes the directory's sector once for them, not once
+    before the data and once after (2 erases a save instead of 3,
+    firmware/boards/circuitpython/usher_badger2040/flash_cache.c). A cut in
+    that write leaves NAME complete and a backup that fails its seal."""
     tmp = path + ".tmp"
+    if path not in _good:
+        return tmp, -1
     n = _size(tmp)
-    if n < 0:
-        bak = path + ".bak"
-        n = _size(bak)
-        if n < 0 or n - size > PAD_MAX:
-            return -1
-        os.rename(bak, tmp)
-    return n if n - size <= PAD_MAX else -1
+    if n >= 0:
+        return tmp, (n if n - size <= PAD_MAX else -1)
+    bak = path + ".bak"
+    n = _size(bak)
+    if n < 0 or n - size > PAD_MAX:
+        return tmp, -1
+    return bak, n
 
 
 def _pad(f, n):
@@ -333,11 +345,12 @@ def read_lines(path):
 
 
 def save_changed(path, obj, last):
-    """save() obj unless its JSON text is last, the text an earlier call for
-    the same path returned (the file holds that already; None = unknown:
-    always save). Returns the text. A save that changes nothing still
-    costs littlefs a metadata commit and, every few saves, a 4 KB block
-    erase (about 45 ms on the RP2040's flash)."""
+    """save() obj unless its JSON text is the one last stands for (what an
+    earlier call for the same path returned: the file holds that already;
+    None = unknown: always save). Returns what stands for the text now. A
+    save that changes nothing still costs littlefs a metadata commit and,
+    every few saves, a 4 KB block erase (about 45 ms on the RP2040's
+    flash)."""
     data = changed_text(obj)
     if data != last:
         save(path, obj)
@@ -345,10 +358,12 @@ def save_changed(path, obj, last):
 
 
 def changed_text(obj):
-    """The text save_changed() compares: what a caller that read the file
+    """What save_changed() compares, and what a caller that read the file
     back (obj as parsed) passes as last so that an unchanged obj is not
-    written again."""
-    return json.dumps(obj)
+    written again: the JSON text's length and CRC-32, not the text, which
+    would stay in RAM between two saves (about 1 KB for ui.json, issue 24)."""
+    text = json.dumps(obj)
+    return len(text), seal.crc32(text.encode())
 
 
 def settle(path):
