@@ -45,6 +45,7 @@ class History(Screen):
         it has one."""
         actions = self._actions()
         if self._lines is None or self._lines[0] != len(actions):
+            self._lines = None      # the old lines go before the replay makes new ones (issue 24: heap)
             app = self.app
             mod = app.game_ui(app.game_id) if app.game_id else None
             fn = getattr(mod, "history_lines", None) if mod else None
@@ -95,6 +96,7 @@ class History(Screen):
     def long(self, b):
         if b == "B" and self._actions():
             removed = self.line(len(self._actions()) - 1)
+            self._lines = None      # not held through the undo's replay (issue 24: heap)
             if self.app.undo():
                 self.undone = removed
             self.top = 0
