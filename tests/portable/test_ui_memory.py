@@ -61,6 +61,8 @@ def test_end_game_drops_the_game_code_when_the_device_asks():
         app.new_game(GAME, {}, seed=5)
         assert "usher.games.seatwars.engine" in sys.modules
         assert "usher.ui.games.seatwars" in sys.modules
+        # the owner's data files are read once, when the game starts
+        assert "usher.ui.owner_data" not in sys.modules
         state = app.state
         app.end_game()
         assert _game_modules() == []

@@ -322,6 +322,7 @@ class App:
         self.engine, self.record, self.state, self.game_id = eng, rec, state, game_id
         seats.use(options)
         self._unload("usher.ui.players")
+        self._unload("usher.ui.owner_data")     # read once per game (issue 24: heap)
         # docs/log-format.md: a "game" entry starts a game in the log.
         self.log("game", {"game": game_id, "seed": seed, "options": options})
         self.show_game()
