@@ -152,9 +152,9 @@ def test_board_folder_includes_the_vendor_board():
     frozen: its C files include the vendor board's, its make file freezes
     USHER_FROZEN and keeps the vendor's chip and flash."""
     folder = os.path.join(ci.BOARDS, PINS["board"])
-    assert sorted(os.listdir(folder)) == ["board.c", "busy_idle.c", "flash_cache.c", "mpconfigboard.h",
-                                          "mpconfigboard.mk", "pico-sdk-configboard.h", "pins.c",
-                                          "tilegrid_mono.c"]
+    assert sorted(os.listdir(folder)) == ["board.c", "busy_idle.c", "delay_idle.c", "flash_cache.c",
+                                          "mpconfigboard.h", "mpconfigboard.mk", "pico-sdk-configboard.h",
+                                          "pins.c", "tilegrid_mono.c"]
     for name in ("board.c", "pins.c", "pico-sdk-configboard.h", "mpconfigboard.h"):
         with open(os.path.join(folder, name)) as f:
             assert '#include "../pimoroni_badger2040/%s"' % name in f.read(), name
@@ -168,13 +168,15 @@ def test_board_folder_includes_the_vendor_board():
     # the core asleep while the start sequence waits for BUSY (busy_idle.c)
     assert "CFLAGS_BOARD += -Wl,--wrap=common_hal_digitalio_digitalinout_get_value" in mk
     # the drive's sector written back on a sector change or before a picture
-    # (flash_cache.c, tests/host/test_cpy_flash_cache.py)
+    # (flash_cache.c), and time.sleep without its spin (delay_idle.c); both run on
+    # the host in tests/host/test_cpy_board_c.py
     for name in ("supervisor_flash_read_blocks", "supervisor_flash_write_blocks", "port_internal_flash_flush",
-                 "supervisor_flash_flush", "common_hal_epaperdisplay_epaperdisplay_refresh"):
+                 "supervisor_flash_flush", "common_hal_epaperdisplay_epaperdisplay_refresh",
+                 "filesystem_background", "mp_hal_delay_ms"):
         assert "-Wl,--wrap=" + name in mk, name
     with open(os.path.join(folder, "board.c")) as f:
         board = f.read()
-    for name in ("tilegrid_mono.c", "busy_idle.c", "flash_cache.c"):
+    for name in ("tilegrid_mono.c", "busy_idle.c", "flash_cache.c", "delay_idle.c"):
         assert '#include "%s"' % name in board, name
 
 

@@ -44,3 +44,7 @@ void board_init(void) {
 // picture, not at every FAT sync (mpconfigboard.mk wraps the flash's cache
 // functions and the display's refresh with it).
 #include "flash_cache.c"
+
+// time.sleep without the spin through its last tick (mpconfigboard.mk wraps
+// mp_hal_delay_ms with it).
+#include "delay_idle.c"

@@ -58,3 +58,7 @@ CFLAGS_BOARD += -Wl,--wrap=common_hal_digitalio_digitalinout_get_value
 CFLAGS_BOARD += -Wl,--wrap=supervisor_flash_read_blocks -Wl,--wrap=supervisor_flash_write_blocks
 CFLAGS_BOARD += -Wl,--wrap=port_internal_flash_flush -Wl,--wrap=supervisor_flash_flush
 CFLAGS_BOARD += -Wl,--wrap=common_hal_epaperdisplay_epaperdisplay_refresh -Wl,--wrap=filesystem_background
+
+# time.sleep sleeps the last part of its last tick too, instead of spinning
+# through it (delay_idle.c, included by board.c).
+CFLAGS_BOARD += -Wl,--wrap=mp_hal_delay_ms

@@ -1,5 +1,8 @@
-"""The CircuitPython board's drive cache (firmware/boards/circuitpython/
-usher_badger2040/flash_cache.c, issue 25, PL-8, PL-17), compiled on the host
+"""The CircuitPython board's C files, compiled on the host against stand-ins
+for what CircuitPython 10.2.1 gives them.
+
+The drive cache (firmware/boards/circuitpython/usher_badger2040/
+flash_cache.c, issue 25, PL-8, PL-17), compiled on the host
 against a stand-in flash and the paths that call it in CircuitPython 10.2.1:
 supervisor/shared/flash.c's ioctl (a FatFs sync calls supervisor_flash_flush
 inside flash.c, which the link does not wrap) and the calls from other files
@@ -16,7 +19,24 @@ import subprocess
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-CACHE = ROOT / "firmware" / "boards" / "circuitpython" / "usher_badger2040" / "flash_cache.c"
+BOARD = ROOT / "firmware" / "boards" / "circuitpython" / "usher_badger2040"
+
+
+def _run(tmp_path, stubbed, source):
+    """Compile source with empty headers for the names in stubbed, run it,
+    return its output's lines."""
+    for name in stubbed:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    src = tmp_path / "harness.c"
+    src.write_text(source)
+    exe = tmp_path / "harness"
+    subprocess.run(["gcc", "-O1", "-Wall", "-Werror", "-I", str(tmp_path), "-o", str(exe), str(src)],
+                   check=True)
+    # a loop that never ends (a wait that spins on a stand-in clock) fails
+    return subprocess.run([str(exe)], capture_output=True, text=True, check=True,
+                          timeout=30).stdout.splitlines()
+
 
 # Stand-ins for the headers flash_cache.c includes, and for what CircuitPython
 # gives it: the flash (erase to 0xFF, program), the tick's enable count, the
@@ -125,15 +145,7 @@ int main(void) {
 
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")
 def test_drive_cache_defers_syncs_keeps_order_and_writes_back_before_a_picture(tmp_path):
-    for name in STUBBED:
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text("")
-    src = tmp_path / "harness.c"
-    src.write_text(HARNESS + CACHE.read_text() + DRIVER)
-    exe = tmp_path / "harness"
-    subprocess.run(["gcc", "-O1", "-Wall", "-Werror", "-I", str(tmp_path), "-o", str(exe), str(src)],
-                   check=True)
-    out = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.splitlines()
+    out = _run(tmp_path, STUBBED, HARNESS + (BOARD / "flash_cache.c").read_text() + DRIVER)
     assert out == [
         # Sector 0 written back when the data went to sector 2, sector 2 when
         # the directory came back: the flash follows the order of the writes;
@@ -147,4 +159,60 @@ def test_drive_cache_defers_syncs_keeps_order_and_writes_back_before_a_picture(t
         "busy drive erases 4",
         "timer erases 5 flash 1 ticks 0",
         "again erases 5",
+    ]
+
+
+# delay_idle.c: time.sleep's delay. The stand-in clock counts subticks
+# (1/32 of a tick of 1/1024 s); the core's WFI jumps to the alarm.
+DELAY_HARNESS = r"""
+#include <stdint.h>
+#include <stdbool.h>
+#include <stdio.h>
+typedef unsigned int mp_uint_t;
+static uint64_t now_sub = 1000 * 32 + 7;      // part way into a tick
+static uint64_t alarm_tick;
+static int wakes, background, interrupted_after = -1;
+uint64_t port_get_raw_ticks(uint8_t *subticks) {
+    if (subticks) { *subticks = now_sub & 31; }
+    return now_sub >> 5;
+}
+void port_interrupt_after_ticks(uint32_t ticks) { alarm_tick = (now_sub >> 5) + ticks; }
+void port_idle_until_interrupt(void) { wakes++; now_sub = alarm_tick << 5; }
+bool mp_hal_is_interrupted(void) { return interrupted_after >= 0 && wakes >= interrupted_after; }
+#define RUN_BACKGROUND_TASKS (background++)
+"""
+
+DELAY_DRIVER = r"""
+static void delay(mp_uint_t ms) {
+    uint64_t t0 = now_sub;
+    wakes = background = 0;
+    __wrap_mp_hal_delay_ms(ms);
+    // slept, in subticks, against what was asked
+    printf("%u ms: slept %d asked %d wakes %d background %d\n", ms, (int)(now_sub - t0),
+           (int)(ms * 32768 / 1000), wakes, background);
+}
+int main(void) {
+    delay(0);
+    delay(10);
+    delay(20);
+    interrupted_after = 0;
+    delay(20);
+    return 0;
+}
+"""
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")
+def test_delay_sleeps_to_the_tick_after_its_end_without_spinning(tmp_path):
+    out = _run(tmp_path, ("py/mphal.h", "shared/runtime/interrupt_char.h", "supervisor/port.h"),
+               DELAY_HARNESS + (BOARD / "delay_idle.c").read_text() + DELAY_DRIVER)
+    assert out == [
+        # a delay of 0 returns at once (EPaperDisplay's start sequence)
+        "0 ms: slept 0 asked 0 wakes 0 background 0",
+        # at least the delay, less than a tick (32 subticks) more, one WFI and
+        # the background tasks before it and after it: no spin
+        "10 ms: slept 345 asked 327 wakes 1 background 2",     # to tick 1011: 32,352 - 32,007
+        "20 ms: slept 672 asked 655 wakes 1 background 2",     # to tick 1032: 33,024 - 32,352
+        # an interrupt (Ctrl-C, a reload) ends it
+        "20 ms: slept 0 asked 655 wakes 0 background 0",
     ]
