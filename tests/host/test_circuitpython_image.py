@@ -174,6 +174,9 @@ def test_board_folder_includes_the_vendor_board():
                  "supervisor_flash_flush", "common_hal_epaperdisplay_epaperdisplay_refresh",
                  "filesystem_background", "mp_hal_delay_ms"):
         assert "-Wl,--wrap=" + name in mk, name
+    # the VM's heap starts big enough for the boot (no growth steps then)
+    with open(os.path.join(folder, "mpconfigboard.h")) as f:
+        assert "#define CIRCUITPY_HEAP_START_SIZE (48 * 1024)" in f.read()
     with open(os.path.join(folder, "board.c")) as f:
         board = f.read()
     for name in ("tilegrid_mono.c", "busy_idle.c", "flash_cache.c", "delay_idle.c"):
