@@ -316,6 +316,29 @@ def test_pl14_frame_words_on_the_c_stack_come_from_the_board_and_the_stack_is_16
         assert "stack16k.cmake" in _board_file(board, "mpconfigboard.cmake")
 
 
+def test_lfs_cache_size_comes_from_the_board_and_the_boards_halve_it(tmp_path, monkeypatch):
+    # extmod/vfs_lfsx.c: the cache size becomes a board setting (4 x the
+    # larger of the read and program sizes unless set), added once; an
+    # unknown vfs_lfsx.c is refused. The Usher boards set 2: 512-byte caches
+    # on the rp2 port's 256-byte program size, which keeps littlefs's inline
+    # files up to 512 bytes (issue 24, PL-17).
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    path = tmp_path / "extmod" / "vfs_lfsx.c"
+    path.parent.mkdir()
+    path.write_text("// head\n" + fi.LFS_CACHE + "// tail\n")
+    assert fi.fix_lfs_cache(str(tmp_path)) is True
+    fixed = path.read_text()
+    assert "#define MICROPY_VFS_LFS_CACHE_FACTOR (4)" in fixed and fi.LFS_CACHE not in fixed
+    assert fi.fix_lfs_cache(str(tmp_path)) is False
+    assert path.read_text() == fixed
+    path.write_text(fi.LFS_CACHE.replace("4 *", "2 *"))
+    with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
+        fi.fix_lfs_cache(str(tmp_path))
+    for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
+        assert re.search(r"#define MICROPY_VFS_LFS_CACHE_FACTOR\s+\(2\)",
+                         _board_file(board, "mpconfigboard.h"))
+
+
 # A harness around gc_alloc's search loop as the build leaves it in py/gc.c:
 # the loop's text (GC_SCAN_FIXED) then the four per-block checks of 1.28,
 # compiled with the skip on and off, must find the same first run of
