@@ -347,17 +347,17 @@ def read_lines(path):
 def save_changed(path, obj, last):
     """save() obj unless its JSON text is the one last stands for (what an
     earlier call for the same path returned: the file holds that already;
-    None = unknown: always save). Returns what stands for the text now. A
+    None = unknown: always save). Returns json_sum(obj). A
     save that changes nothing still costs littlefs a metadata commit and,
     every few saves, a 4 KB block erase (about 45 ms on the RP2040's
     flash)."""
-    data = changed_text(obj)
+    data = json_sum(obj)
     if data != last:
         save(path, obj)
     return data
 
 
-def changed_text(obj):
+def json_sum(obj):
     """What save_changed() compares, and what a caller that read the file
     back (obj as parsed) passes as last so that an unchanged obj is not
     written again: the JSON text's length and CRC-32, not the text, which

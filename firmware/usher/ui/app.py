@@ -95,7 +95,7 @@ class App:
         # yet, or reloaded since): most stack changes leave the routes as
         # they were (one game screen replaced by the next), and those are
         # not written again (storage.save_changed).
-        self._ui_text = None
+        self._ui_sum = None
         # A press saves the game once (PL-8: before its picture): the
         # actions it plays (Take a Seat's play and the Automa's answer)
         # leave their record here and their log lines in _held_lines until
@@ -144,7 +144,7 @@ class App:
         from usher.ui import persist
         # data_dir is not made here: the first write makes it
         # (storage.create), off the boot's path (issue 24).
-        self._ui_text = None        # the files may differ from what this App wrote
+        self._ui_sum = None        # the files may differ from what this App wrote
         notices = []
         ui, notice, whole = persist.load_ui(self.ui_path, [k for k in sorted(DEFAULT_SETTINGS)])
         if notice:
@@ -180,9 +180,10 @@ class App:
             # What ui.json holds, as save_ui compares it: the first press
             # after a boot that leaves the routes as they were writes nothing
             # (on littlefs a rewrite can cost an erase, 45 ms of that press;
-            # on FAT five). Any difference (a default setting the file
-            # lacks) just writes it.
-            self._ui_text = storage.changed_text(self.ui)
+            # on FAT two on the project's CircuitPython image, five on a
+            # stock one). Any difference (a default setting the file lacks)
+            # just writes it.
+            self._ui_sum = storage.json_sum(self.ui)
         for title, msg in notices:
             self.stack.append(MessageBox(self, title, msg))
         # The checks run once per start: on the device their module leaves RAM.
@@ -217,7 +218,7 @@ class App:
 
     def save_ui(self):
         self.ui["routes"] = [s.route for s in self.stack if s.route]
-        self._ui_text = storage.save_changed(self.ui_path, self.ui, self._ui_text)
+        self._ui_sum = storage.save_changed(self.ui_path, self.ui, self._ui_sum)
 
     # --- screen stack ---------------------------------------------------------------
     def push(self, s):
@@ -536,7 +537,7 @@ class App:
         # straight into it would crash again; "Resume" is one press away.
         self.ui["routes"] = ["launcher"]
         storage.save(self.ui_path, self.ui)
-        self._ui_text = None
+        self._ui_sum = None
         self._load()
         self._shown = None
         self.policy.request_clean()  # like a boot: a clean refresh (PL-15)
