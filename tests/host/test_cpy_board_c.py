@@ -144,7 +144,7 @@ int main(void) {
 
 
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")
-def test_drive_cache_defers_syncs_keeps_order_and_writes_back_before_a_picture(tmp_path):
+def test_pl8_pl17_drive_cache_defers_syncs_keeps_order_and_writes_back_before_a_picture(tmp_path):
     out = _run(tmp_path, STUBBED, HARNESS + (BOARD / "flash_cache.c").read_text() + DRIVER)
     assert out == [
         # Sector 0 written back when the data went to sector 2, sector 2 when
