@@ -294,25 +294,35 @@ def test_pl14_gc_scan_skip_is_added_once_and_an_unknown_gc_c_is_refused(tmp_path
         fi.fix_gc_scan(str(tmp_path))
 
 
+def _board_setting_patch(tmp_path, fix, rel, old, default, unknown, board_define):
+    """A fix_* that turns a constant of a pinned source into a board setting:
+    it is added once (default defined unless the board sets it), a source
+    with neither form (unknown) is refused, and both Usher boards define
+    board_define (a regular expression)."""
+    path = tmp_path / rel
+    path.parent.mkdir()
+    path.write_text("// head\n" + old + "// tail\n")
+    assert fix(str(tmp_path)) is True
+    fixed = path.read_text()
+    assert default in fixed and old not in fixed
+    assert fix(str(tmp_path)) is False
+    assert path.read_text() == fixed
+    path.write_text(unknown)
+    with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
+        fix(str(tmp_path))
+    for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
+        assert re.search(board_define, _board_file(board, "mpconfigboard.h")), board
+
+
 def test_pl14_frame_words_on_the_c_stack_come_from_the_board_and_the_stack_is_16_kb(tmp_path, monkeypatch):
     # py/objfun.c: the limit becomes a board setting (11 words unless set),
     # added once; an unknown objfun.c is refused. The Usher boards set 32
     # and include the 16 KB stack that pays for it.
     monkeypatch.setattr(sys, "stdout", io.StringIO())
-    path = tmp_path / "py" / "objfun.c"
-    path.parent.mkdir()
-    path.write_text("// head\n" + fi.VM_STATE + "// tail\n")
-    assert fi.fix_vm_state(str(tmp_path)) is True
-    fixed = path.read_text()
-    assert "#define MICROPY_VM_MAX_STATE_WORDS_ON_STACK (11)" in fixed and fi.VM_STATE not in fixed
-    assert fi.fix_vm_state(str(tmp_path)) is False
-    assert path.read_text() == fixed
-    path.write_text(fi.VM_STATE.replace("11", "12"))
-    with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
-        fi.fix_vm_state(str(tmp_path))
+    _board_setting_patch(tmp_path, fi.fix_vm_state, "py/objfun.c", fi.VM_STATE,
+                         "#define MICROPY_VM_MAX_STATE_WORDS_ON_STACK (11)", fi.VM_STATE.replace("11", "12"),
+                         r"#define MICROPY_VM_MAX_STATE_WORDS_ON_STACK\s+\(32\)")
     for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
-        assert re.search(r"#define MICROPY_VM_MAX_STATE_WORDS_ON_STACK\s+\(32\)",
-                         _board_file(board, "mpconfigboard.h"))
         assert "stack16k.cmake" in _board_file(board, "mpconfigboard.cmake")
 
 
@@ -323,20 +333,9 @@ def test_lfs_cache_size_comes_from_the_board_and_the_boards_halve_it(tmp_path, m
     # on the rp2 port's 256-byte program size, which keeps littlefs's inline
     # files up to 512 bytes (issue 24, PL-17).
     monkeypatch.setattr(sys, "stdout", io.StringIO())
-    path = tmp_path / "extmod" / "vfs_lfsx.c"
-    path.parent.mkdir()
-    path.write_text("// head\n" + fi.LFS_CACHE + "// tail\n")
-    assert fi.fix_lfs_cache(str(tmp_path)) is True
-    fixed = path.read_text()
-    assert "#define MICROPY_VFS_LFS_CACHE_FACTOR (4)" in fixed and fi.LFS_CACHE not in fixed
-    assert fi.fix_lfs_cache(str(tmp_path)) is False
-    assert path.read_text() == fixed
-    path.write_text(fi.LFS_CACHE.replace("4 *", "2 *"))
-    with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
-        fi.fix_lfs_cache(str(tmp_path))
-    for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
-        assert re.search(r"#define MICROPY_VFS_LFS_CACHE_FACTOR\s+\(2\)",
-                         _board_file(board, "mpconfigboard.h"))
+    _board_setting_patch(tmp_path, fi.fix_lfs_cache, "extmod/vfs_lfsx.c", fi.LFS_CACHE,
+                         "#define MICROPY_VFS_LFS_CACHE_FACTOR (4)", fi.LFS_CACHE.replace("4 *", "2 *"),
+                         r"#define MICROPY_VFS_LFS_CACHE_FACTOR\s+\(2\)")
 
 
 # A harness around gc_alloc's search loop as the build leaves it in py/gc.c:
