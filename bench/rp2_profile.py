@@ -7,6 +7,8 @@ that holds it with the image's ELF (arm-none-eabi-nm), then grouped.
   python bench/rp2_profile.py theatre_game --every 500 --top 40
   python bench/rp2_profile.py multisala_solo --stock  stock MicroPython + .mpy
   python bench/rp2_profile.py multisala_solo --heap --phases
+  python bench/rp2_profile.py takeaseat_solo --steps 78,92   two presses only (by their index
+                                                    in the session, the boot being 0)
   python bench/rp2_profile.py takeaseat_solo --circuitpython --script C,C,UP,C,DOWN,DOWN,DOWN,DOWN
                                                     the CircuitPython image (a script of its own:
                                                     its whole sessions take many minutes)
@@ -113,7 +115,7 @@ def group(name):
     return "other C"
 
 
-def report(result, top, phase="press"):
+def report(result, top, phase="press", only=None):
     m = Mapper(result["elf"])
     prof = result["samples"]
     every = prof["every_cycles"]
@@ -137,6 +139,8 @@ def report(result, top, phase="press"):
         g = group(f)
         per_group[g] = per_group.get(g, 0) + n
     presses = [s for s in result["steps"] if s.get("token") and s["token"].lower() != "restart"]
+    if only:
+        presses = [result["steps"][i] for i in only if i < len(result["steps"])]
     active = sum(s["active_ms"] for s in presses)
     comp_ms = total * every * CYCLE_NS / 1e6
     print("%d presses: %.0f ms active in all (%.0f ms per press); of it %.0f ms executing (%d samples, "
@@ -268,6 +272,8 @@ def main(argv):
     ap.add_argument("--circuitpython", action="store_true",
                     help="the CircuitPython image (make circuitpython) and its drive")
     ap.add_argument("--script", help="these button tokens instead of the session's")
+    ap.add_argument("--steps", help="only these steps (comma-separated indexes, 1 the first "
+                    "press) count as presses: where one slow press's time goes")
     ap.add_argument("--idle", type=int, metavar="MS",
                     help="no presses: MS ms at the launcher after the boot")
     a = ap.parse_args(argv)
@@ -284,15 +290,18 @@ def main(argv):
               % (idle["chip_ms"], idle["active_ms"], 100.0 * idle["active_ms"] / idle["chip_ms"]))
         report(r, a.top, "other")
         return
+    steps = [int(x) for x in a.steps.split(",")] if a.steps else None
     if a.circuitpython:
+        if steps:
+            raise SystemExit("--steps is for the MicroPython image")
         import sim.rp2.cpysession as cs
         r = cs.play(script, sample=a.every, trace=a.phases)
     else:
-        r = rp2.play(script, stock=a.stock, sample=a.every,
+        r = rp2.play(script, stock=a.stock, sample=a.every, sample_steps=steps,
                      heap="census" if a.heap else False, trace=a.phases)
     if not r.get("elf"):
         raise SystemExit("no ELF beside the image: run `make firmware` (or `make circuitpython`)")
-    report(r, a.top, "boot" if a.boot else "press")
+    report(r, a.top, "boot" if a.boot else "press", steps)
     if a.heap:
         print()
         heap_report(r, a.top)

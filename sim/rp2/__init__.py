@@ -354,10 +354,11 @@ def ui_settings_file(tmp, ui_settings):
 
 def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, heap=False,
          settings=None, flash=None, flash_out=None, extra_steps=(), boot_hold=(), sample=None,
-         trace=False, ui_settings=None):
+         trace=False, ui_settings=None, sample_steps=None):
     """Boot the image and play a script on the emulated board. Returns
     (result, data folder contents extracted from the flash at the end as a
-    TemporaryDirectory). sample=N samples the PC every N cycles; trace=True
+    TemporaryDirectory). sample=N samples the PC every N cycles (sample_steps:
+    only in these steps, by index, 0 the boot); trace=True
     turns on the firmware's phase counters (device.json "trace") and reads
     them after every step; ui_settings: the App's settings in ui.json (e.g.
     {"refresh": "fast"})."""
@@ -388,6 +389,8 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
             job["heap"]["census"] = True   # live objects by type at the peak (bench/rp2_profile.py)
     if sample:
         job["sample"] = {"every_cycles": sample}   # PC samples (bench/rp2_profile.py)
+        if sample_steps:
+            job["sample"]["steps"] = list(sample_steps)
     if trace:
         job["trace"] = True
     result = run_job(job)

@@ -351,11 +351,15 @@ class Runner {
     const t0 = b.mcu ? b.nanos : 0;
     const a0 = b.mcu ? b.activeNs : 0;
     const f0 = { ...b.flashOps };
+    const g0 = this.heapStats.collections;
     const w0 = Date.now();
     const out = {};
     let result;
     let bootStep = false;
     if (b.prof) b.prof.phase = s.token ? 'press' : (s.boot || s.restart ? 'boot' : 'other');
+    // job.sample.steps: only these steps' samples count as presses
+    const only = this.job.sample && this.job.sample.steps;
+    if (b.prof && only) b.prof.phase = only.includes(this.stepIndex) ? 'press' : 'other';
     if (s.boot) {
       result = this.boot(s.boot.hold || [], s.boot.hold_ms || 300);
       bootStep = true;
@@ -427,6 +431,8 @@ class Runner {
     out.errors = panel.errors.slice(e0);
     out.picture = hex(panel.shown);
     out.flash_ops = { erase: b.flashOps.erase - f0.erase, program: b.flashOps.program - f0.program };
+    // garbage collections in the step (with job.heap on)
+    if (this.heap) out.collections = this.heapStats.collections - g0;
     out.wall_ms = Date.now() - w0;
     if (this.job.trace) out.trace = this.readTrace();
     // The core as the step left it (where it sleeps when a step times out).
