@@ -73,10 +73,17 @@ def is_valid_scratch(ticket, scratches, cell):
 
 
 def valid_scratches(ticket, scratches):
-    """TS-4: every valid scratch of the ticket, in reading order."""
+    """TS-4: every valid scratch of the ticket, in reading order: the
+    unscratched cells whose scratch leaves the others non-empty and
+    4-connected (is_valid_scratch for each cell, with the unscratched cells
+    found once: the Take a Seat screens ask this of four tickets on every
+    turn, issue 24)."""
+    left = unscratched(ticket, scratches)
     out = []
-    for cell in sorted([[c[0], c[1]] for c in ticket]):
-        if is_valid_scratch(ticket, scratches, cell):
+    for cell in sorted([[c[0], c[1]] for c in left]):
+        r, c = cell[0], cell[1]
+        rest = [x for x in left if x[0] != r or x[1] != c]
+        if is_connected(rest):
             out.append(cell)
     return out
 

@@ -101,7 +101,10 @@ class TurnScreen(View):
         s = app.state
         self.tickets = s["tickets"][s["panel"]]
         self.marks = s["scratches"][s["panel"]]
-        self.open = [a for a in range(4) if tk.valid_scratches(self.tickets[a], self.marks[a])]
+        # Each ticket's valid cells, found once for the screen (its state
+        # does not change under it: a play shows another screen).
+        self.valid = [tk.valid_scratches(self.tickets[a], self.marks[a]) for a in range(4)]
+        self.open = [a for a in range(4) if self.valid[a]]
         self.focus = self.open[0] if self.open else -1
         if focus in self.open:
             self.focus = focus
@@ -129,7 +132,7 @@ class TurnScreen(View):
             ticket = self.tickets[a]
             cell = draw.cell_size(ticket, COL_W - 10, KEYS_Y - GRID_Y - 6, 14)
             w, h = draw.ticket_size(ticket, cell)
-            valid = tk.valid_scratches(ticket, self.marks[a])
+            valid = self.valid[a]
             draw.draw_ticket(c, ticket, self.marks[a], x0 + (COL_W - w) // 2,
                              GRID_Y + (KEYS_Y - GRID_Y - 4 - h) // 2, cell, valid)
             if not valid:
