@@ -102,13 +102,23 @@ def _canon(obj, write):
         raise TypeError("not plain JSON game data: %r" % (obj,))
 
 
-def apply_with(state, action, handlers):
+def apply_with(state, action, handlers, shared=()):
     """Run the handler for action["type"] on a copy of state and return the
     copy. handlers maps action type -> function(state_copy, action) that
     mutates the copy or raises GameError. The caller's state is never
-    touched, so a refused action leaves it exactly as it was."""
+    touched, so a refused action leaves it exactly as it was.
+    shared names the state's parts that no handler changes in place (a
+    solo panel's tickets, a deck's card list; a handler may put a new value
+    in a part's place): the copy shares them with state instead of copying
+    them. On the chip the copy was most of a move's time, Take a Seat's
+    tickets and scratches most of it (issue 24);
+    tests/portable/test_engine_shared_parts.py plays those engines' games and
+    checks that no move changes an earlier state."""
     handler = _handler(action, handlers)
-    new = clone(state)
+    new = {}
+    for k in state:
+        v = state[k]
+        new[k] = v if k in shared else clone(v)
     handler(new, action)
     return new
 

@@ -399,8 +399,14 @@ HANDLERS = {
 }
 
 
+# The parts of a game no action changes in place (here: none changes them
+# at all): a move's new state shares them with the old one
+# (usher.core.game.apply_with).
+SHARED = ("cards", "emotions")
+
+
 def apply(state, action):
-    return game.apply_with(state, action, HANDLERS)
+    return game.apply_with(state, action, HANDLERS, SHARED)
 
 
 # --- views the UI may call (pure) --------------------------------------------

@@ -130,8 +130,26 @@ def new_game(options, seed):
     return s
 
 
+# The parts of a game no action changes in place (an action may put a new
+# value in a part's place, as _marked does for the scratches): a move's new
+# state shares them with the old one (usher.core.game.apply_with).
+SHARED = ("tickets", "cards", "panel_ids", "panel_names", "objectives", "scratches",
+          "automa_last")
+
+
 def apply(state, action):
-    return game.apply_with(state, action, HANDLERS)
+    return game.apply_with(state, action, HANDLERS, SHARED)
+
+
+def _marked(s, panel, area, marks):
+    """Put marks (a list of its own) in place of the scratches of a panel's
+    area: the two lists above it are new, every other list and mark stays
+    shared with the state before the move (SHARED)."""
+    panels = list(s["scratches"])
+    areas = list(panels[panel])
+    areas[area] = marks
+    panels[panel] = areas
+    s["scratches"] = panels
 
 
 # --- helpers -----------------------------------------------------------------
@@ -187,12 +205,13 @@ def _reserve(s, a):
         raise GameError("cells: 1 or 2 cells")
     panel = s["panel"]
     ticket = s["tickets"][panel][area]
-    marks = s["scratches"][panel][area]
+    marks = list(s["scratches"][panel][area])
     for cell in cells:
         _need_cell(cell)
         if not tk.is_valid_scratch(ticket, marks, cell):
             raise GameError("Invalid scratch %d,%d on %s" % (cell[0], cell[1], tk.AREAS[area]))
         marks.append([cell[0], cell[1], tk.PLAYER])
+    _marked(s, panel, area, marks)
     if len(cells) == 2:
         s["stats"]["doubles"] += 1
     s["phase"] = "automa"
@@ -232,7 +251,7 @@ def _automa(s, a):
             step["skipped"].append({"scratch": k + 1, "reason": "no valid cell on panel"})
             stats["skipped"] += 1
             continue
-        s["scratches"][panel][t].append([cell[0], cell[1], tk.AUTOMA])
+        _marked(s, panel, t, s["scratches"][panel][t] + [[cell[0], cell[1], tk.AUTOMA]])
         entry = {"area": tk.AREAS[t], "cell": cell, "fallback": None}
         if t != area:
             entry["fallback"] = "%s has no valid cell" % tk.AREAS[area]
