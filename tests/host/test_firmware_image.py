@@ -445,3 +445,32 @@ def test_pl14_framebuf_fast_paths_are_added_once_and_an_unknown_modframebuf_is_r
     for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
         with open(os.path.join(ROOT, "firmware", "boards", board, "mpconfigboard.h")) as f:
             assert "#define MICROPY_FRAMEBUF_MONO_FAST              (1)" in f.read(), board
+
+
+def test_issue24_littlefs_janitor_is_added_once_and_an_unknown_vfs_lfsx_is_refused(tmp_path):
+    # tools/lfs_janitor.py: VfsLfs2.gc() goes in behind MICROPY_VFS_LFS2_JANITOR
+    # (off unless set: the Usher boards and the frozen unix32 build set it);
+    # what it does is checked on the frozen unix32 build
+    # (tests/portable/test_lfs_janitor.py) and the firmware calls it while a
+    # picture shows (tests/device/test_dev_runtime.py).
+    import lfs_janitor
+    path = tmp_path / "extmod" / "vfs_lfsx.c"
+    path.parent.mkdir()
+    base = ("// head\n" + lfs_janitor.PROG + "    return 0;\n}\n" + lfs_janitor.STATVFS
+            + "static const mp_rom_map_elem_t table[] = {\n" + lfs_janitor.TABLE + "};\n")
+    path.write_text(base)
+    said = []
+    assert lfs_janitor.patch(str(tmp_path), said.append, fi.BuildError) is True
+    fixed = path.read_text()
+    for _, new in lfs_janitor.ANCHORS:
+        assert new in fixed
+    assert "#define MICROPY_VFS_LFS2_JANITOR (0)" in fixed and said
+    assert lfs_janitor.patch(str(tmp_path), said.append, fi.BuildError) is False        # once
+    assert path.read_text() == fixed
+    path.write_text(base.replace("statvfs_obj), MP_VFS", "statvfs_obj),  MP_VFS"))
+    with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
+        lfs_janitor.patch(str(tmp_path), said.append, fi.BuildError)
+    for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
+        assert re.search(r"#define MICROPY_VFS_LFS2_JANITOR\s+\(1\)", _board_file(board, "mpconfigboard.h"))
+    with open(os.path.join(ROOT, "tools", "firmware_image.py")) as f:
+        assert "-DMICROPY_VFS_LFS2_JANITOR=1" in f.read()

@@ -32,3 +32,8 @@ void usher_board_startup(void);
 // (tools/firmware_image.py, LFS_CACHE): 1 KB less heap held all the time,
 // 512 B less for every open file; inline files stay up to 512 bytes.
 #define MICROPY_VFS_LFS_CACHE_FACTOR            (2)
+
+// littlefs's janitorial work on demand, VfsLfs2.gc() (tools/lfs_janitor.py):
+// the firmware runs it while the panel shows a press's picture, so that a
+// directory's compaction (a 4 KB erase) is not left to the next press's save.
+#define MICROPY_VFS_LFS2_JANITOR                (1)
