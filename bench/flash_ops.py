@@ -8,6 +8,11 @@ sim/rp2/board.mjs times it), so erases are most of what a save costs
 
   python bench/flash_ops.py              the four sessions
   python bench/flash_ops.py multisala_solo
+  python bench/flash_ops.py --janitor    on the frozen 32-bit unix build (make
+                                         firmware-unix32), whose littlefs has gc()
+                                         (tools/lfs_janitor.py), called after every
+                                         event as the device does after each picture:
+                                         the erases column counts gc()'s as well
 
 Events are the sessions' button events after the App's start (a held
 button's repeats count one each), not the script tokens bench/rp2.py calls
@@ -20,13 +25,17 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+FROZEN_MICROPYTHON = os.path.join(ROOT, "build", "firmware", "unix32", "micropython")
 SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
 
 
-def run(name):
+def run(name, janitor=False):
     env = dict(os.environ, MICROPYPATH="firmware:tests/portable:bench/workloads")
-    p = subprocess.run([MICROPYTHON, "-X", "heapsize=8M", "bench/workloads/flash_ops.py", name],
-                       cwd=ROOT, env=env, capture_output=True, text=True)
+    cmd = [MICROPYTHON, "-X", "heapsize=8M", "bench/workloads/flash_ops.py", name]
+    if janitor:
+        cmd[0] = FROZEN_MICROPYTHON
+        cmd.append("--janitor")
+    p = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
     if p.returncode:
         raise SystemExit("%s failed:\n%s%s" % (name, p.stdout, p.stderr))
     head = p.stdout.split("\n")[0].split()
@@ -37,14 +46,18 @@ def run(name):
 
 
 def main(argv):
-    names = argv or SESSIONS
-    print("Flash operations per session (littlefs, RP2040 geometry, unix port)")
+    janitor = "--janitor" in argv
+    names = [a for a in argv if a != "--janitor"] or SESSIONS
+    if janitor and not os.path.exists(FROZEN_MICROPYTHON):
+        raise SystemExit("no %s: run `make firmware-unix32`" % FROZEN_MICROPYTHON)
+    print("Flash operations per session (littlefs, RP2040 geometry, unix port%s)"
+          % (", gc() after every event" if janitor else ""))
     print("%-16s %6s %7s %8s %9s %14s" % ("session", "events", "erases", "programs", "KB written",
                                           "erases/event"))
     details = []
     actions_of = {}
     for name in names:
-        r = run(name)
+        r = run(name, janitor)
         actions_of[name] = r["actions"]
         print("%-16s %6d %7d %8d %9.1f %14.2f" % (name, r["events"], r["erases"], r["programs"],
                                                   r["bytes"] / 1024.0, r["erases"] / max(1, r["events"])))

@@ -51,10 +51,11 @@ class CountingBlocks:
         return 0
 
 
-def main(name):
+def main(name, janitor=False):
     dev = CountingBlocks()
     vfs.VfsLfs2.mkfs(dev, progsize=256)
-    vfs.mount(vfs.VfsLfs2(dev, progsize=256), "/flash")
+    fs = vfs.VfsLfs2(dev, progsize=256)
+    vfs.mount(fs, "/flash")
     data = "/flash/data"
     os.mkdir(data)
     os.mkdir(data + "/log")
@@ -126,6 +127,8 @@ def main(name):
     events = 0
     while w.step():
         events += 1
+        if janitor:
+            fs.gc()       # as the device after each picture (usher.device.runtime)
     print("session %s events %d erases %d programs %d bytes %d actions %d starts %d"
           % (name, events, dev.erases - e0, dev.programs - p0, dev.bytes - b0, saves[0],
              saves[1]))
@@ -135,4 +138,4 @@ def main(name):
             print("file %s saves %d erases %d bytes %d" % (key, c[0], c[1], c[2]))
 
 
-main(sys.argv[1])
+main(sys.argv[1], "--janitor" in sys.argv)
