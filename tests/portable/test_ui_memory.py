@@ -104,3 +104,40 @@ def test_pl6_band_sums_find_the_bands_a_frame_copy_finds():
     frame[len(frame) - 1] ^= 1
     assert sums.changed(frame) == (HEIGHT - 8, 8)
     assert sums.changed(frame) is None
+
+
+def test_undo_does_not_hold_the_state_through_its_replay():
+    # issue 24: the state before an undo is let go before the replay that
+    # makes the undone one (two states at once were a Take a Seat game's
+    # heap peak); a replay that fails gives the state back from the record.
+    from usher import games
+    from usher.core import game
+    app = _app({})
+    app.new_game("takeaseat", {"mode": "solo"}, seed=5)
+    bot, bot_rng = games.bot("takeaseat"), rng.new_state(5)
+    for _ in range(4):
+        assert app.play(bot.next_action(app.state, bot_rng))
+    before, record = app.state, app.record
+    seen = []
+    replay = game.replay
+
+    def watched(engine, rec, upto=None):
+        seen.append(app.state)
+        return replay(engine, rec, upto)
+    game.replay = watched
+    try:
+        assert app.undo()
+        assert seen == [None] and app.state == replay(app.engine, app.record)
+        assert len(app.record["actions"]) == len(record["actions"]) - 1
+
+        def failing(engine, rec, upto=None):
+            if len(rec["actions"]) < len(app.record["actions"]):
+                raise game.GameError("broken")
+            return replay(engine, rec, upto)
+        game.replay = failing
+        kept = app.state
+        assert not app.undo()
+        assert app.state == kept and app.state is not None
+    finally:
+        game.replay = replay
+    assert before is not app.state
