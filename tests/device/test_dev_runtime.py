@@ -308,10 +308,17 @@ def test_pl9_a_sleep_setting_changed_on_the_board_counts_from_the_next_press():
     assert rt.asleep
 
 
-def test_issue24_the_loop_passes_less_often_while_the_panel_is_busy():
+def _after_boot():
+    """(data folder, runtime, panel model, clock) once the boot's clean
+    refresh is over, on USB power, no button pressed."""
     d = tmpdir()
     result, rt, model, vc = _boot(d, [], 1000, vbus=1)
-    _run_until(rt, vc, 20000)                   # the boot's clean refresh is over
+    _run_until(rt, vc, 20000)
+    return d, rt, model, vc
+
+
+def test_issue24_the_loop_passes_less_often_while_the_panel_is_busy():
+    d, rt, model, vc = _after_boot()
     assert rt.display.ready()
     assert rt.step(vc.now) is None              # run() waits POLL_MS
     rt.request(("fast", 0, 0, 296, 128))
@@ -395,9 +402,7 @@ def test_issue24_flash_upkeep_runs_while_each_picture_shows():
     # once per refresh, right after the refresh has started: the press's
     # saves are on flash before it (PL-8) and its compaction, if any, falls
     # in the panel's BUSY rather than in a later press.
-    d = tmpdir()
-    result, rt, model, vc = _boot(d, [], 1000, vbus=1)
-    _run_until(rt, vc, 20000)
+    d, rt, model, vc = _after_boot()
     at = []
 
     def janitor():
@@ -413,9 +418,7 @@ def test_issue24_flash_upkeep_runs_while_each_picture_shows():
 
 
 def test_issue24_a_failing_flash_upkeep_is_logged_once_and_dropped():
-    d = tmpdir()
-    result, rt, model, vc = _boot(d, [], 1000, vbus=1)
-    _run_until(rt, vc, 20000)
+    d, rt, model, vc = _after_boot()
     calls = []
 
     def janitor():

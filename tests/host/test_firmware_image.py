@@ -420,31 +420,40 @@ def test_pl14_gc_scan_skip_finds_the_same_blocks_as_micropythons_search(tmp_path
     assert sum(1 for x in found if x >= 0) > 5000 and sum(1 for x in found if x < 0) > 500
 
 
+def _macro_patch(tmp_path, module, base, broken, added, macro, board_define):
+    """A patch module's patch(src, say, error) behind a macro: applied to
+    base, every part of added is in the file and the macro defaults to 0;
+    a second run changes nothing; broken (base with an anchor changed) is
+    refused; both Usher boards define board_define (a regular expression)."""
+    path = tmp_path / module.FILE
+    path.parent.mkdir()
+    path.write_text(base)
+    said = []
+    assert module.patch(str(tmp_path), said.append, fi.BuildError) is True
+    fixed = path.read_text()
+    assert all(part in fixed for part in added) and said
+    assert "#define %s (0)" % macro in fixed
+    assert module.patch(str(tmp_path), said.append, fi.BuildError) is False      # once
+    assert path.read_text() == fixed
+    path.write_text(broken)
+    with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
+        module.patch(str(tmp_path), said.append, fi.BuildError)
+    for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
+        assert re.search(board_define, _board_file(board, "mpconfigboard.h")), board
+
+
 def test_pl14_framebuf_fast_paths_are_added_once_and_an_unknown_modframebuf_is_refused(tmp_path):
     # tools/framebuf_fast.py: the byte-wise MONO_HLSB fill_rect and blit go
     # in behind MICROPY_FRAMEBUF_MONO_FAST (off unless a board sets it);
     # what they draw is checked against pyframebuf on the frozen unix32
     # build (tests/portable/test_ui_pyframebuf.py) and on the emulated boards.
     import framebuf_fast
-    path = tmp_path / "extmod" / "modframebuf.c"
-    path.parent.mkdir()
     base = (framebuf_fast.INCLUDE + "\n" + framebuf_fast.FILL + "    while (w--) {}\n}\n"
             + "static mp_obj_t framebuf_blit(size_t n_args, const mp_obj_t *args_in) {\n"
             + framebuf_fast.BLIT + "    for (;;) {}\n}\n")
-    path.write_text(base)
-    said = []
-    assert framebuf_fast.patch(str(tmp_path), said.append, fi.BuildError) is True
-    fixed = path.read_text()
-    assert framebuf_fast.FILL_FAST in fixed and framebuf_fast.BLIT_FAST in fixed and said
-    assert "#define MICROPY_FRAMEBUF_MONO_FAST (0)" in fixed
-    assert framebuf_fast.patch(str(tmp_path), said.append, fi.BuildError) is False      # once
-    assert path.read_text() == fixed
-    path.write_text(base.replace("unsigned int advance", "unsigned advance"))
-    with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
-        framebuf_fast.patch(str(tmp_path), said.append, fi.BuildError)
-    for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
-        with open(os.path.join(ROOT, "firmware", "boards", board, "mpconfigboard.h")) as f:
-            assert "#define MICROPY_FRAMEBUF_MONO_FAST              (1)" in f.read(), board
+    _macro_patch(tmp_path, framebuf_fast, base, base.replace("unsigned int advance", "unsigned advance"),
+                 (framebuf_fast.FILL_FAST, framebuf_fast.BLIT_FAST), "MICROPY_FRAMEBUF_MONO_FAST",
+                 r"#define MICROPY_FRAMEBUF_MONO_FAST\s+\(1\)")
 
 
 def test_issue24_littlefs_janitor_is_added_once_and_an_unknown_vfs_lfsx_is_refused(tmp_path):
@@ -454,23 +463,10 @@ def test_issue24_littlefs_janitor_is_added_once_and_an_unknown_vfs_lfsx_is_refus
     # (tests/portable/test_lfs_janitor.py) and the firmware calls it while a
     # picture shows (tests/device/test_dev_runtime.py).
     import lfs_janitor
-    path = tmp_path / "extmod" / "vfs_lfsx.c"
-    path.parent.mkdir()
     base = ("// head\n" + lfs_janitor.PROG + "    return 0;\n}\n" + lfs_janitor.STATVFS
             + "static const mp_rom_map_elem_t table[] = {\n" + lfs_janitor.TABLE + "};\n")
-    path.write_text(base)
-    said = []
-    assert lfs_janitor.patch(str(tmp_path), said.append, fi.BuildError) is True
-    fixed = path.read_text()
-    for _, new in lfs_janitor.ANCHORS:
-        assert new in fixed
-    assert "#define MICROPY_VFS_LFS2_JANITOR (0)" in fixed and said
-    assert lfs_janitor.patch(str(tmp_path), said.append, fi.BuildError) is False        # once
-    assert path.read_text() == fixed
-    path.write_text(base.replace("statvfs_obj), MP_VFS", "statvfs_obj),  MP_VFS"))
-    with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
-        lfs_janitor.patch(str(tmp_path), said.append, fi.BuildError)
-    for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
-        assert re.search(r"#define MICROPY_VFS_LFS2_JANITOR\s+\(1\)", _board_file(board, "mpconfigboard.h"))
+    _macro_patch(tmp_path, lfs_janitor, base, base.replace("statvfs_obj), MP_VFS", "statvfs_obj),  MP_VFS"),
+                 [new for _, new in lfs_janitor.ANCHORS], "MICROPY_VFS_LFS2_JANITOR",
+                 r"#define MICROPY_VFS_LFS2_JANITOR\s+\(1\)")
     with open(os.path.join(ROOT, "tools", "firmware_image.py")) as f:
         assert "-DMICROPY_VFS_LFS2_JANITOR=1" in f.read()

@@ -5,43 +5,23 @@
 # the save that finds the directory full. On a runtime without littlefs, or
 # stock MicroPython (no gc()), there is nothing to test.
 import usher
+from test_core_gamefile import _Flash
 
-BLOCK = 4096
-ERASED = b"\xff" * BLOCK
 FROZEN = isinstance(getattr(usher, "__path__", None), str) and usher.__path__.startswith(".frozen/")
 
 
-class _CountingFlash:
-    """A RAM flash with rp2's block size that counts block erases (8
-    blocks: the frozen 32-bit port's heap is small)."""
+class _CountingFlash(_Flash):
+    """The RAM flash of the littlefs power-cut tests (rp2's block size; 8
+    blocks: the frozen 32-bit port's heap is small), counting its erases."""
 
-    def __init__(self, blocks=8):
-        self.blocks = blocks
-        self.data = bytearray(BLOCK * blocks)
-        for b in range(blocks):
-            self.data[b * BLOCK:(b + 1) * BLOCK] = ERASED
+    def __init__(self):
+        super().__init__(8)
         self.erases = 0
 
-    def readblocks(self, n, buf, off=0):
-        a = n * BLOCK + off
-        buf[:] = self.data[a:a + len(buf)]
-
-    def writeblocks(self, n, buf, off=None):
-        if off is None:
-            self.ioctl(6, n)
-            off = 0
-        a = n * BLOCK + off
-        self.data[a:a + len(buf)] = buf
-
     def ioctl(self, op, arg):
-        if op == 4:
-            return self.blocks
-        if op == 5:
-            return BLOCK
         if op == 6:
             self.erases += 1
-            self.data[arg * BLOCK:(arg + 1) * BLOCK] = ERASED
-        return 0
+        return super().ioctl(op, arg)
 
 
 def _littlefs():
