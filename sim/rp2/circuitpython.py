@@ -20,6 +20,7 @@ from sim.session import ROOT
 DRIVE_OFFSET = 0x100000
 DRIVE_BYTES = 0x100000
 DRIVE_LABEL = "CIRCUITPY"
+DRIVE_EPOCH = "1704067200"      # 2024-01-01 00:00 UTC: every file's time on a drive image
 IMAGE = "usher-circuitpython-badger2040"
 # Banner of the REPL and the prompt; "Press any key to enter the REPL" is
 # what CircuitPython prints after code.py.
@@ -71,6 +72,10 @@ def drive_folder():
 # --- the drive ----------------------------------------------------------------------
 def _mtools(cmd, img):
     env = dict(os.environ, MTOOLS_SKIP_CHECK="1", MTOOLS_NO_VFAT="0")
+    # The files' and folders' times in the FAT entries: fixed, so that the
+    # same inputs give the same image even when two builds straddle one of
+    # FAT's 2-second steps (mtools reads SOURCE_DATE_EPOCH).
+    env.setdefault("SOURCE_DATE_EPOCH", DRIVE_EPOCH)
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, env=env)
     except FileNotFoundError as e:

@@ -42,6 +42,12 @@ def test_drive_round_trip(tmp_path):
     got = _tree(cpy.read_drive(img, str(tmp_path / "out")))
     assert got == {"code.py": b"print('replaced')\n", "data/device.json": b'{"idle_s": 8}',
                    "lib/usher/core/storage.mpy": bytes(range(256)) * 9}
+    # every file and folder has the same fixed time (SOURCE_DATE_EPOCH for
+    # mtools): made a second later, the image would otherwise differ
+    for folder in ("::/", "::/data", "::/lib/usher/core"):
+        listing = cpy._mtools(["mdir", "-i", img, folder], img)
+        entries = [line for line in listing.splitlines() if line[:1].isalnum() and line[8:9] == " "]
+        assert entries and all("2024-01-01" in line for line in entries), listing
     # the same inputs give the same image (fixed volume id, --invariant)
     again = cpy.make_drive(str(tmp_path / "d2.img"), str(src), {"data/device.json": '{"idle_s": 8}',
                                                                "code.py": "print('replaced')\n"})
