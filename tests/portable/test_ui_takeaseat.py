@@ -468,7 +468,22 @@ def test_history_names_turn_panel_and_automa_scratches_and_says_what_undo_remove
         assert ("%s %s (" % (e["area"], cell)) in lines[3], lines
     assert lines[1].startswith("2. T1 Automa left: "), lines
     assert history.status() == "4 actions" and "Undone" not in " ".join(drawn_texts(app))
-    _hold(app, "B")
+    # The undo keeps the lines before the undone action (they depend on
+    # nothing after it) instead of replaying the game again to make them.
+    import usher.ui.games.takeaseat as ui_tas
+    made = ui_tas.history_lines
+    calls = []
+
+    def counted(a):
+        calls.append(1)
+        return made(a)
+    ui_tas.history_lines = counted
+    try:
+        _hold(app, "B")
+    finally:
+        ui_tas.history_lines = made
+    assert calls == [] and [history.line(i) for i in range(3)] == lines[:3]
+    assert history._lines[1] == made(app)
     assert len(app.record["actions"]) == 3
     assert history.undone == lines[3]
     assert any(t.startswith("Undone: 4. T2 Automa") for t in drawn_texts(app))

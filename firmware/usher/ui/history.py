@@ -95,10 +95,19 @@ class History(Screen):
 
     def long(self, b):
         if b == "B" and self._actions():
-            removed = self.line(len(self._actions()) - 1)
-            self._lines = None      # not held through the undo's replay (issue 24: heap)
+            n = len(self._actions())
+            removed = self.line(n - 1)
             if self.app.undo():
                 self.undone = removed
+                # An action's line depends only on the actions up to it: the
+                # lines before the undone one stay, and no second replay
+                # makes them again (issue 24: the undo was a late Take a
+                # Seat game's slowest press and its heap's peak).
+                if self._lines is not None and self._lines[0] == n:
+                    lines = self._lines[1]
+                    if lines:
+                        lines.pop()
+                    self._lines = (n - 1, lines)
             self.top = 0
             self.changed()
 
