@@ -12,6 +12,8 @@ CASES = (
     ("takeaseat", {"mode": "multi", "players": 3}),
     ("multisala", {"players": 1}),
     ("multisala", {"players": 4}),
+    ("theatre", {"players": 2}),
+    ("theatre", {"players": 4}),
 )
 SEEDS = (1, 7, 2024)
 

@@ -94,8 +94,14 @@ def new_game(options, seed):
     return s
 
 
+# The parts of a game no action changes in place: the last round's result
+# is only ever replaced (_resolve): a move's new state shares it with the old
+# one (usher.core.game.apply_with).
+SHARED = ("last",)
+
+
 def apply(state, action):
-    return game.apply_with(state, action, HANDLERS)
+    return game.apply_with(state, action, HANDLERS, SHARED)
 
 
 # --- queries the UI may call (pure) -----------------------------------------
