@@ -670,8 +670,7 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
     services["game_copy"] = backend.game_copy()
     rt = Runtime(app_factory or default_app_factory, canvas, display, buttons, power, log,
                  data_dir, services)
-    janitor = getattr(backend, "flash_janitor", None)
-    rt.janitor = janitor() if janitor is not None else None
+    rt.janitor = backend.flash_janitor()
     if settings.get("trace") is True:
         try:
             rt.trace = Trace()

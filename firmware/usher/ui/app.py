@@ -389,14 +389,11 @@ class App:
         return not self.game_file.journal()
 
     def undo(self):
-        if not self.record["actions"]:
-            self.show_message("Undo", "Nothing to undo")
-            return False
         # The state is not held through the replay that makes the undone
         # one: two states at once were the peak of a late Take a Seat
-        # game's heap (issue 24). A prefix of a record that replays whole
-        # replays too; should it not, the state is made again from the
-        # record, which is unchanged.
+        # game's heap (issue 24). On a refusal (nothing to undo; a replay
+        # that fails, which a record that replays whole never does) the
+        # state is made again from the record, which is unchanged.
         self.state = None
         try:
             rec, state = game.undo(self.engine, self.record)

@@ -61,15 +61,19 @@ def unscratched(ticket, scratches):
     return [c for c in ticket if (c[0], c[1]) not in done]
 
 
-def is_valid_scratch(ticket, scratches, cell):
-    """TS-4: the cell belongs to the ticket, is not scratched, and after the
-    scratch the unscratched cells are non-empty and 4-connected."""
-    r, c = cell[0], cell[1]
-    left = unscratched(ticket, scratches)
+def _valid_in(left, r, c):
+    """TS-4 on the unscratched cells left: (r, c) is one of them and the
+    others are non-empty and 4-connected without it."""
     rest = [x for x in left if x[0] != r or x[1] != c]
     if len(rest) == len(left):
         return False  # not a cell of the ticket, or already scratched
     return is_connected(rest)
+
+
+def is_valid_scratch(ticket, scratches, cell):
+    """TS-4: the cell belongs to the ticket, is not scratched, and after the
+    scratch the unscratched cells are non-empty and 4-connected."""
+    return _valid_in(unscratched(ticket, scratches), cell[0], cell[1])
 
 
 def valid_scratches(ticket, scratches):
@@ -81,9 +85,7 @@ def valid_scratches(ticket, scratches):
     left = unscratched(ticket, scratches)
     out = []
     for cell in sorted([[c[0], c[1]] for c in left]):
-        r, c = cell[0], cell[1]
-        rest = [x for x in left if x[0] != r or x[1] != c]
-        if is_connected(rest):
+        if _valid_in(left, cell[0], cell[1]):
             out.append(cell)
     return out
 
