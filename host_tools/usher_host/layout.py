@@ -2,7 +2,7 @@
 and which owner data kinds exist."""
 DATA_DIR = "/data"              # usher.device.runtime.DATA_DIR
 LOG_FOLDER = "log"              # usher.device.runtime.LOG_FOLDER, under DATA_DIR
-LOG_FILES = ("log1.jsonl", "log0.jsonl")   # usher.device.log: PREVIOUS, CURRENT (oldest first)
+LOG_FILES = ("log1.jsonl", "log0.jsonl", "log.tail")   # usher.device.log.FILES (oldest lines first)
 
 
 def log_folder(data_dir=DATA_DIR):

@@ -1,9 +1,11 @@
 """`usher logs`: the board's bounded log (PL-10) as JSON lines.
 
 The device layer (usher.device.log) writes JSON lines into two files under
-/data/log that take turns; each entry is {"b": boot, "n": line, "k": kind,
-"d": data}. pull() copies both (hash-verified), drops torn lines and returns
-the entries oldest first. --follow streams the board's console over pyserial.
+/data/log that take turns, and on littlefs a small third one of the newest
+lines; each entry is {"b": boot, "n": line, "k": kind, "d": data}. pull()
+copies them (hash-verified), drops torn lines and lines the tail repeats
+(usher.device.log.merged) and returns the entries oldest first. --follow
+streams the board's console over pyserial.
 """
 import json
 import sys
@@ -16,6 +18,7 @@ from usher_host import replay as _replay  # noqa: F401  (puts firmware/ on the p
 from usher_host.errors import HostError
 
 from usher.core import gamefile  # noqa: E402
+from usher.device import log as flashlog  # noqa: E402
 
 
 def parse(text):
@@ -33,16 +36,13 @@ def parse(text):
 
 def pull(conn, data_dir=layout.DATA_DIR):
     folder = layout.log_folder(data_dir)
-    entries = []
-    found = False
+    parts = []
     for name in layout.LOG_FILES:
         raw = devfiles.read_file(conn, folder + "/" + name)
-        if raw is None:
-            continue
-        found = True
-        entries.extend(parse(raw.decode("utf-8", "replace")))
-    if not found:
+        parts.append(None if raw is None else parse(raw.decode("utf-8", "replace")))
+    if all(part is None for part in parts):
         raise HostError("The board has no log yet (%s is empty)." % folder)
+    entries = flashlog.merged(*[part or [] for part in parts])
     saved = running_game(conn, data_dir)
     if saved is not None:
         last = entries[-1] if entries and isinstance(entries[-1], dict) else {}

@@ -4,8 +4,9 @@ PL-10: the same actions from the same seed give the identical state).
 
 Input: a saved game record {"game", "options", "seed", "actions"}, or the
 JSON lines of `usher logs` in the device log format (docs/log-format.md), or
-a log folder as the device and the simulator write it (log1.jsonl then
-log0.jsonl; a data folder with log/ in it, e.g. the simulator's out/sim-data):
+a log folder as the device and the simulator write it (log1.jsonl, then
+log0.jsonl, then on littlefs log.tail; a data folder with log/ in it, e.g.
+the simulator's out/sim-data):
 a "game" entry {"game", "seed", "options"} starts a game, each "action"
 entry appends its action, an "undo" entry {"actions": n} cuts the game back
 to its first n actions. The simulator's logs before the device format
@@ -28,6 +29,7 @@ if FIRMWARE not in sys.path:
 from usher import games  # noqa: E402
 from usher.core import game as core  # noqa: E402
 from usher.core import gamefile, storage  # noqa: E402
+from usher.device import log as flashlog  # noqa: E402
 
 
 def _is_start(d):
@@ -163,6 +165,11 @@ def _read(path):
                 if os.path.isfile(name):
                     with open(name, "rb") as f:
                         parts.append(f.read())
+                else:
+                    parts.append(b"")
+            # the tail's lines that log0.jsonl already ends with are left out
+            before = flashlog.parse(parts[1]) or flashlog.parse(parts[0])
+            parts[2] = flashlog.tail_after(parts[2], before[-1] if before else None)[0]
             return b"\n".join(parts)
         with open(path, "rb") as f:
             raw = f.read()

@@ -4,7 +4,7 @@ import os
 
 from mptest import tmpdir
 
-from usher.device.log import CURRENT, PREVIOUS, FlashLog, read_all
+from usher.device.log import CURRENT, PREVIOUS, TAIL, TAIL_MAX, FlashLog, parse, read_all
 
 
 def _size(path):
@@ -162,3 +162,158 @@ def test_issue24_the_first_append_makes_the_logs_folder():
     log.release()
     assert log.write("info", "two")
     assert [(e["b"], e["k"]) for e in read_all(d)] == [(1, "boot"), (1, "info")]
+
+
+# --- PL-17 on littlefs: the newest lines in an inline tail ---------------------------
+
+def _tailed(fn):
+    # storage.atomic answers True as on littlefs: the log keeps a tail
+    from usher.core import storage
+    storage.FORCE = True
+    try:
+        fn()
+    finally:
+        storage.FORCE = None
+
+
+def _keys(d):
+    return [(e["b"], e["n"]) for e in read_all(d)]
+
+
+def test_pl17_on_littlefs_the_newest_lines_wait_in_a_small_tail_then_join_log0():
+    def body():
+        d = tmpdir()
+        log = FlashLog(d)
+        assert log.use_tail
+        for i in range(3):
+            assert log.write("info", {"i": i})
+        assert _size(d + "/" + CURRENT) == 0              # nothing appended to log0 yet
+        assert 0 < _size(d + "/" + TAIL) <= TAIL_MAX
+        for i in range(3, 40):
+            assert log.write("info", {"i": i})
+            assert _size(d + "/" + TAIL) <= TAIL_MAX      # it stays inline
+        assert _size(d + "/" + CURRENT) > 0
+        assert [e["d"]["i"] for e in read_all(d)] == list(range(40))
+        # a line too big for the tail goes to log0 with the tail's lines before it
+        assert log.write("error", "x" * 600)
+        assert _size(d + "/" + TAIL) == 0
+        assert [e["k"] for e in read_all(d)][-2:] == ["info", "error"]
+        # the next boot numbers from the tail's newest line
+        log.write("info", "last of boot 1")
+        FlashLog(d).write("boot", {})
+        assert _keys(d)[-2:] == [(1, 42), (2, 1)]
+    _tailed(body)
+
+
+def test_pl17_a_cut_after_the_tail_joined_log0_neither_loses_nor_doubles_a_line():
+    def body():
+        d = tmpdir()
+        log = FlashLog(d)
+        for i in range(3):
+            log.write("info", {"i": i})
+        with open(d + "/" + TAIL, "rb") as f:
+            tail = f.read()
+        # the fold's append went through, the power went before the tail's removal
+        with open(d + "/" + CURRENT, "ab") as f:
+            f.write(tail)
+        assert [e["d"]["i"] for e in read_all(d)] == [0, 1, 2]
+        again = FlashLog(d)
+        assert again.boot_no == 2
+        for i in range(3, 30):
+            again.write("info", {"i": i})
+        assert [e["d"]["i"] for e in read_all(d)] == list(range(30))
+        # and log0.jsonl itself holds each line once
+        with open(d + "/" + CURRENT, "rb") as f:
+            keys = [(e["b"], e["n"]) for e in parse(f.read())]
+        assert len(keys) == len(set(keys))
+    _tailed(body)
+
+
+def test_pl17_off_littlefs_the_log_appends_as_before():
+    d = tmpdir()
+    log = FlashLog(d)
+    assert not log.use_tail               # a desktop folder (storage.atomic)
+    log.write("info", "one")
+    assert _size(d + "/" + TAIL) == 0 and _size(d + "/" + CURRENT) > 0
+
+
+def _lfs():
+    try:
+        import vfs
+    except ImportError:
+        return None
+    return vfs if hasattr(vfs, "VfsLfs2") else None
+
+
+def _log_run(dev, point, n, tail):
+    """n log lines on dev mounted at point, as the device writes them; the
+    flash operations done when each write returned."""
+    import vfs
+    from usher.core import storage
+    vfs.mount(vfs.VfsLfs2(dev, progsize=256), point)
+    storage.FORCE = None if tail else False
+    done = []
+    try:
+        log = FlashLog(point + "/log")
+        assert log.use_tail == tail
+        for i in range(n):
+            assert log.write("game" if i % 5 == 0 else "info", {"i": i, "pad": "p" * (i % 7 * 9)})
+            done.append(dev.ops)
+    finally:
+        storage.FORCE = None
+        vfs.umount(point)
+    return done
+
+
+def test_pl17_on_littlefs_a_log_line_costs_no_erase_until_the_tail_joins_log0():
+    vfs = _lfs()
+    if vfs is None:
+        return
+    from test_lfs_janitor import _CountingFlash
+    counts = {}
+    for tail in (False, True):
+        dev = _CountingFlash()
+        vfs.VfsLfs2.mkfs(dev, progsize=256)
+        before = dev.erases
+        _log_run(dev, "/lfs_log", 40, tail)
+        counts[tail] = dev.erases - before
+    # appended to log0.jsonl, each line past its first 512 bytes copies the
+    # file's last block into a new one; with the tail, one line in several
+    assert counts[False] >= 30, counts
+    assert counts[True] <= 12, counts
+
+
+def test_pl17_power_cuts_inside_the_logs_flash_operations_lose_no_written_line():
+    vfs = _lfs()
+    if vfs is None:
+        return
+    import gc
+
+    from test_core_gamefile import BLOCK, _Flash
+    blocks = 8
+    fresh = _Flash(blocks)
+    vfs.VfsLfs2.mkfs(fresh, progsize=256)
+    clean = bytes(fresh.data)
+    fresh = None
+    run_buf = bytearray(BLOCK * blocks)
+    image_buf = bytearray(BLOCK * blocks)
+    n = 30
+    done = _log_run(_Flash(blocks, clean, run_buf), "/lfs_log", n, True)
+    cuts = 0
+    for k in range(1, done[-1] + 1, 2):
+        dev = _Flash(blocks, clean, run_buf, image_buf)
+        dev.cut_at = k
+        _log_run(dev, "/lfs_log", n, True)
+        written = sum(1 for ops in done if ops < k)     # the writes that returned before the cut
+        after = _Flash(blocks, dev.image, run_buf)
+        vfs.mount(vfs.VfsLfs2(after, progsize=256), "/lfs_cut")
+        try:
+            got = [e["d"]["i"] for e in read_all("/lfs_cut/log")]
+        finally:
+            vfs.umount("/lfs_cut")
+        # every line written before the cut, once each, in order; the one in
+        # flight may be there too
+        assert got in (list(range(written)), list(range(written + 1))), (k, written, got)
+        cuts += 1
+        gc.collect()
+    assert cuts > 10, cuts

@@ -223,14 +223,8 @@ def _canon(rec):
 
 def _logged_game(files):
     """The open game the log rebuilds (None when the last one ended)."""
-    entries = []
-    for name in (flashlog.PREVIOUS, flashlog.CURRENT):
-        raw = files.get(os.path.join("log", name), b"")
-        for line in raw.split(b"\n"):
-            try:
-                entries.append(json.loads(line.decode("utf-8")))
-            except ValueError:
-                pass
+    entries = flashlog.merged(*[flashlog.parse(files.get(os.path.join("log", name), b""))
+                                for name in flashlog.FILES])
     kinds = [e.get("k") for e in entries if isinstance(e, dict) and e.get("k") in ("game", "end")]
     recs = games_in_log(entries)
     if not kinds or kinds[-1] != "game" or not recs:

@@ -169,3 +169,38 @@ def test_pl17_usher_logs_adds_the_boards_running_game_from_its_save(tmp_path, mo
     # no saved game (none running): nothing added
     del board["/data/game.json"]
     assert logs.pull(None) == entries
+
+
+def test_pl17_a_littlefs_log_with_its_tail_pulls_and_replays_whole_even_after_a_cut_in_its_fold(
+        tmp_path, monkeypatch):
+    # On littlefs the newest lines wait in log/log.tail (usher.device.log);
+    # a cut after a fold appended them to log0.jsonl and before the tail was
+    # removed leaves them in both files: every reader takes them once.
+    from usher.device import log as flashlog
+    from usher_host import devfiles, logs
+    storage.FORCE = True
+    try:
+        data = str(tmp_path / "data")
+        app, entries, first = _play(data)
+    finally:
+        storage.FORCE = None
+    folder = os.path.join(data, "log")
+    names = sorted(os.listdir(folder))
+    assert flashlog.TAIL in names and flashlog.CURRENT in names, names
+    with open(os.path.join(folder, flashlog.TAIL), "rb") as f:
+        tail = f.read()
+    assert tail.count(b"\n") >= 2
+    with open(os.path.join(folder, flashlog.CURRENT), "ab") as f:
+        f.write(tail)                               # the fold's append, then the cut
+    assert read_all(folder) == entries
+    board = {}
+    for name in names:
+        with open(os.path.join(folder, name), "rb") as f:
+            board["/data/log/" + name] = f.read()
+    monkeypatch.setattr(devfiles, "read_file", lambda conn, path: board.get(path))
+    assert logs.pull(None) == entries               # no game running: nothing added
+    # `usher replay DATA` reads the folder's three files the same way: the
+    # finished game's "end" entry carries its actions (PL-17)
+    read = [json.loads(line) for line in replay._read(data).split(b"\n") if line.strip()]
+    assert read == entries
+    assert replay.games_in_log(read)[0] == first

@@ -3,6 +3,13 @@
 # log1.jsonl (the older one is dropped) and a fresh log0.jsonl starts, so the
 # log never holds more than max_bytes and always keeps the newest lines.
 #
+# On littlefs (storage.atomic) the newest lines wait in a third file,
+# log.tail, rewritten whole while it stays under TAIL_MAX bytes: littlefs
+# keeps it inline in the folder's metadata, so a line costs a metadata
+# commit, not the 4 KB erase an append to a file past 512 bytes costs
+# (PL-17); the tail is appended to log0.jsonl when the next line would not
+# fit. Readers drop the tail's lines that log0.jsonl already ends with (a
+# cut between that append and the tail's removal).
 # The format (kinds, fields, rotation, rebuilding a game) is defined once in
 # docs/log-format.md. A line: {"b": boot number, "n": line number in this
 # boot, "k": kind, "d": data}; the device layer writes "boot", "error" and
@@ -19,6 +26,11 @@ from usher.core import storage
 
 CURRENT = "log0.jsonl"
 PREVIOUS = "log1.jsonl"
+TAIL = "log.tail"
+# The tail's largest size: under littlefs's inline limit (512 bytes with
+# rp2's geometry, PL-17).
+TAIL_MAX = 480
+FILES = (PREVIOUS, CURRENT, TAIL)     # oldest lines first
 DEFAULT_MAX_BYTES = 32 * 1024
 MAX_DATA_CHARS = 2000          # one traceback must not crowd out everything else
 HOLD_MAX_CHARS = 2048          # held lines past this go to flash at once (hold())
@@ -37,14 +49,18 @@ def _size(path):
 
 
 def _lines(path):
-    # Bytes, split, then each line decoded on its own: a line with a bad
-    # byte (flash damage) is skipped like a torn one and never stops the
-    # reader (PL-11: nothing read from flash may stop the boot).
     try:
         with open(path, "rb") as f:
-            raw = f.read()
+            return parse(f.read())
     except OSError:
         return []
+
+
+def parse(raw):
+    """The entries of a log file's bytes. Each line is decoded on its own:
+    a line with a bad byte (flash damage) is skipped like a torn one and
+    never stops the reader (PL-11: nothing read from flash may stop the
+    boot)."""
     out = []
     for line in raw.split(b"\n"):
         if not line:
@@ -58,11 +74,44 @@ def _lines(path):
     return out
 
 
-def _last_boot(*paths):
-    """The boot number of the newest readable line: read from the end of
-    the current file (then the previous one) a block at a time, so a boot
-    costs the same whatever the log holds (issue 24: it grew with every
-    boot while the whole log was parsed)."""
+def _key(entry):
+    """(boot, line) of an entry, the log's order; None when it has none."""
+    b, n = entry.get("b"), entry.get("n")
+    return (b, n) if type(b) is int and type(n) is int else None
+
+
+def merged(previous, current, tail):
+    """The entries of the three files (each a list, oldest first) as one
+    list, oldest first: the tail's lines that are not after the last line
+    of log0.jsonl (or of log1.jsonl when there is no log0.jsonl) are left
+    out, being already there."""
+    last = None
+    for part in (current, previous):
+        if part:
+            last = _key(part[-1])
+            break
+    if last is not None:
+        tail = [e for e in tail if _key(e) is None or _key(e) > last]
+    return previous + current + tail
+
+
+def tail_after(raw, last):
+    """(the lines of the tail's bytes raw that come after the entry last, as
+    bytes; the newest entry of all): what the tail adds to log0.jsonl."""
+    kept = []
+    for line in raw.split(b"\n"):
+        entry = parse(line)
+        if entry and _key(entry[0]) is not None and (last is None or _key(entry[0]) > _key(last)):
+            kept.append(line + b"\n")
+            last = entry[0]
+    return b"".join(kept), last
+
+
+def _last_entry(*paths):
+    """The newest readable entry: read from the end of the first file that
+    has one, a block at a time, so a boot costs the same whatever the log
+    holds (issue 24: it grew with every boot while the whole log was
+    parsed). None when there is none."""
     for path in paths:
         size = _size(path)
         if size <= 0:
@@ -81,18 +130,17 @@ def _last_boot(*paths):
                         entry = json.loads(line.decode("utf-8"))
                     except ValueError:
                         continue
-                    b = entry.get("b") if type(entry) is dict else None
-                    if type(b) is int:
-                        return b
+                    if type(entry) is dict and _key(entry) is not None:
+                        return entry
                 if start == 0:
                     break
                 step *= 4
-    return 0
+    return None
 
 
 def read_all(folder):
     """Every readable entry, oldest first."""
-    return _lines(folder + "/" + PREVIOUS) + _lines(folder + "/" + CURRENT)
+    return merged(*[_lines(folder + "/" + name) for name in FILES])
 
 
 class FlashLog:
@@ -101,6 +149,9 @@ class FlashLog:
         self.max_bytes = max_bytes
         self.current = folder + "/" + CURRENT
         self.previous = folder + "/" + PREVIOUS
+        self.tail = folder + "/" + TAIL
+        self.use_tail = storage.atomic(folder)
+        self._tail = ""             # the tail's text as on flash (use_tail)
         self.line_no = 0
         self.boot_no = 1
         self._prefix = ""
@@ -109,7 +160,13 @@ class FlashLog:
         # goes on (a damaged line is skipped; a file that cannot be read at
         # all only costs the boot number).
         try:
-            self.boot_no = _last_boot(self.current, self.previous) + 1
+            newest = _last_entry(self.current, self.previous)
+            if self.use_tail:
+                # A cut after the tail went into log0.jsonl and before it
+                # was removed leaves lines in both: not appended twice.
+                self._tail, newest = self._tail_after(newest)
+            if newest is not None:
+                self.boot_no = newest["b"] + 1
         except Exception:
             pass
         # A line torn by a power cut has no newline: end it, or the next
@@ -166,7 +223,34 @@ class FlashLog:
             except Exception:
                 pass
 
+    def _tail_after(self, last):
+        try:
+            with open(self.tail, "rb") as f:
+                raw = f.read()
+        except OSError:
+            return "", last
+        raw, last = tail_after(raw, last)
+        return raw.decode("utf-8"), last
+
     def _append(self, text):
+        if self.use_tail:
+            tail = self._tail
+            if len(tail) + len(text) <= TAIL_MAX:
+                with storage.create(self.tail, "w") as f:
+                    f.write(tail + text)
+                self._tail = tail + text
+                return
+            self._to_current(tail + text)
+            self._tail = ""
+            if tail:
+                try:
+                    os.remove(self.tail)
+                except OSError:
+                    pass        # its lines are in log0.jsonl: readers skip them
+            return
+        self._to_current(text)
+
+    def _to_current(self, text):
         if _size(self.current) + len(text) > self.max_bytes // 2:
             self._rotate()
         # The folder is made by the first append (storage.create), after
