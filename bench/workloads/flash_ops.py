@@ -51,7 +51,24 @@ class CountingBlocks:
         return 0
 
 
-def main(name, janitor=False):
+def earlier_log(folder, nbytes=8192):
+    """log0.jsonl as after some use of the board: nbytes of earlier boots'
+    lines (usher.device.log's format)."""
+    import json
+    size = 0
+    b = 0
+    with open(folder + "/log0.jsonl", "w") as f:
+        while size < nbytes:
+            b += 1
+            for n, (kind, d) in enumerate((("boot", {"board": "badger2040", "runtime": "micropython"}),
+                                           ("resume", {"game": None, "actions": 0}),
+                                           ("info", {"heap_free": 150000, "at": "boot"})), 1):
+                line = json.dumps({"b": b, "n": n, "k": kind, "d": d}) + "\n"
+                f.write(line)
+                size += len(line)
+
+
+def main(name, janitor=False, used=False):
     dev = CountingBlocks()
     vfs.VfsLfs2.mkfs(dev, progsize=256)
     fs = vfs.VfsLfs2(dev, progsize=256)
@@ -59,6 +76,8 @@ def main(name, janitor=False):
     data = "/flash/data"
     os.mkdir(data)
     os.mkdir(data + "/log")
+    if used:
+        earlier_log(data + "/log")
 
     import mptest
     mptest.tmpdir = lambda: data
@@ -138,4 +157,4 @@ def main(name, janitor=False):
             print("file %s saves %d erases %d bytes %d" % (key, c[0], c[1], c[2]))
 
 
-main(sys.argv[1], "--janitor" in sys.argv)
+main(sys.argv[1], "--janitor" in sys.argv, "--used" in sys.argv)
