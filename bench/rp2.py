@@ -138,13 +138,17 @@ def one_session(args):
 
 def game_actions(entries, files):
     """The game actions a session saved (plays and undos), from its log and
-    the game left saved: each ended game's actions ("moves", PL-17), the
-    running game's, and two for each undo (the play undone and the undo)."""
+    the game left saved: each ended game's actions ("moves", or the count
+    of a kept play's, whose end names it, PL-17), the running game's, and
+    two for each undo (the play undone and the undo)."""
     n = 0
     for e in entries:
         d = e.get("d")
         if e.get("k") == "end" and isinstance(d, dict):
-            n += len(d.get("moves") or [])
+            if "play" in d and "moves" not in d:
+                n += d.get("actions") or 0
+            else:
+                n += len(d.get("moves") or [])
         elif e.get("k") == "undo":
             n += 2
     rec = rp2.saved_record(files)[0]

@@ -19,6 +19,7 @@ from usher_host.errors import HostError
 
 from usher.core import gamefile  # noqa: E402
 from usher.device import log as flashlog  # noqa: E402
+from usher.ui import playlog  # noqa: E402
 
 
 def parse(text):
@@ -43,6 +44,9 @@ def pull(conn, data_dir=layout.DATA_DIR):
     if all(part is None for part in parts):
         raise HostError("The board has no log yet (%s is empty)." % folder)
     entries = flashlog.merged(*[part or [] for part in parts])
+    # PL-17: a kept play's "end" entry names its record instead of carrying
+    # its actions; they are put back from the board's history
+    _replay.with_kept_moves(entries, lambda n: devfiles.read_file(conn, playlog.play_path(data_dir, n)))
     saved = running_game(conn, data_dir)
     if saved is not None:
         last = entries[-1] if entries and isinstance(entries[-1], dict) else {}

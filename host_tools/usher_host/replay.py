@@ -92,12 +92,48 @@ def games_in_log(entries, notes=None):
                 current.setdefault("missing", []).extend(range(have, n))
                 current["actions"].extend([None] * (n - have))
         elif kind == "end":
-            # PL-17: on littlefs the end entry carries the game's actions
+            # PL-17: on the device the end entry carries the game's actions,
+            # or names its kept play (with_kept_moves puts them in)
             if isinstance(d, dict) and isinstance(d.get("moves"), list) and d.get("game") == current["game"] \
                     and d.get("seed", current["seed"]) == current["seed"]:
                 _take_actions(current, d["moves"])
             current = None
     return records
+
+
+def with_kept_moves(entries, read_record):
+    """PL-17: an "end" entry that names its kept play ({"play": n}, no
+    "moves") gets the play's actions as "moves" from its record
+    (history/pNNNNN.json; read_record(n) gives its bytes or None). Left as
+    it is when the record is gone (only the newest plays keep theirs,
+    docs/history.md), damaged, or of another game. Returns entries."""
+    for e in entries:
+        d = e.get("d") if isinstance(e, dict) and e.get("k") == "end" else None
+        if not isinstance(d, dict) or "moves" in d or not isinstance(d.get("play"), int):
+            continue
+        raw = read_record(d["play"])
+        try:
+            rec = gamefile.unpacked(storage.decode_bytes(raw)) if raw is not None else None
+        except ValueError:
+            rec = None
+        if isinstance(rec, dict) and isinstance(rec.get("actions"), list) and \
+                rec.get("game") == d.get("game") and rec.get("seed") == d.get("seed") and \
+                len(rec["actions"]) == d.get("actions"):
+            d["moves"] = rec["actions"]
+    return entries
+
+
+def _kept_record_file(data_dir):
+    """read_record for with_kept_moves: the kept plays of a data folder."""
+    from usher.ui import playlog
+
+    def read(n):
+        try:
+            with open(playlog.play_path(data_dir, n), "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+    return read
 
 
 def _take_actions(record, actions):
@@ -236,6 +272,9 @@ def load_record(path, which=-1, notes=None):
             return _checked(obj, path)          # a saved game
         entries = [obj]
     entries = [_old_simulator_entry(e, i) for i, e in enumerate(entries)]
+    folder = log_folder(path) if os.path.isdir(path) else None
+    if folder is not None:
+        with_kept_moves(entries, _kept_record_file(os.path.dirname(os.path.abspath(folder))))
     records = games_in_log(entries, notes)
     if not records:
         raise HostError("%s holds no game: neither a saved game nor a log with a game start." % path)

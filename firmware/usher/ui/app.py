@@ -411,18 +411,26 @@ class App:
         launcher. A finished game is first kept in the play history
         (usher.ui.playlog); a problem with the history is shown, the game
         still ends."""
-        problem = None
+        problem = kept = None
         self._flush()
         if self.record is not None and self.state is not None and self.state.get("phase") == "over":
             from usher.ui import playlog
-            problem = playlog.keep(self)
+            kept, problem = playlog.keep(self)
             self._unload("usher.ui.playlog")
         self.game_file.delete()
         end = {"game": self.game_id, "actions": len(self.record["actions"]) if self.record else 0}
         if self.record is not None and not self.logs_actions():
-            # PL-17: the log's actions of this game, derived from its save
+            # PL-17: the log's actions of this game, derived from its save:
+            # a kept play's are in its record (history/pNNNNN.json), which
+            # `usher logs` and `usher replay` read for this entry, so the
+            # line stays small (on littlefs the log's inline tail takes it
+            # without an erase, usher.device.log); a game that was not kept
+            # carries them.
             end["seed"] = self.record["seed"]
-            end["moves"] = self.record["actions"]
+            if kept is not None:
+                end["play"] = kept
+            else:
+                end["moves"] = self.record["actions"]
         self.log("end", end)
         gid = self.game_id
         self._clear_game()

@@ -482,27 +482,32 @@ def _lines_with(data_dir, path, line, drop):
 
 
 def _already_kept(data_dir, game_id, record):
-    """True when the newest kept play is this game: a power cut after the
-    play was kept but before the saved game was forgotten brings the
-    finished game back, and leaving it again must not keep it twice."""
+    """The number of the newest kept play when it is this game, else None:
+    a power cut after the play was kept but before the saved game was
+    forgotten brings the finished game back, and leaving it again must not
+    keep it twice."""
     last = None
     try:
         for s in summaries(data_dir):
             last = s
     except (OSError, ValueError):
-        return False
-    return last is not None and last.get("game") == game_id and \
-        last.get("seed") == record["seed"] and last.get("actions") == len(record["actions"])
+        return None
+    if last is not None and last.get("game") == game_id and \
+            last.get("seed") == record["seed"] and last.get("actions") == len(record["actions"]):
+        return last.get("n")
+    return None
 
 
 def keep(app):
-    """Called by App.end_game: keep the running game when it is over.
-    Returns a problem to show, or None. Never raises: a history that cannot
-    be written must not stop the game from ending."""
+    """Called by App.end_game (and the end screen's sharing): keep the
+    running game when it is over. Returns (its play number, or None when it
+    is not kept; a problem to show, or None). Never raises: a history that
+    cannot be written must not stop the game from ending."""
     if app.record is None or not is_over(app.state) or app.game_id not in RESULTS:
-        return None
-    if _already_kept(app.data_dir, app.game_id, app.record):
-        return None
+        return None, None
+    n = _already_kept(app.data_dir, app.game_id, app.record)
+    if n is not None:
+        return n, None
     fn = app.services.get("date")
     try:
         date = fn() if fn else None
@@ -511,8 +516,7 @@ def keep(app):
     try:
         line, record = entry(app.game_id, app.record, app.state, date,
                              app.services.get("version") or "")
-        problem = append(app.data_dir, line, record)[1]
+        return append(app.data_dir, line, record)
     except Exception as e:  # flash full, ...: say so, lose nothing else
         app.log("error", "history: %s" % e)
-        return "This play could not be kept in the history: %s" % e
-    return problem
+        return None, "This play could not be kept in the history: %s" % e

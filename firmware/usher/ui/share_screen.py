@@ -140,7 +140,7 @@ def share_running_game(app):
     now (leaving the end screen later does not keep it twice: playlog.keep),
     then show its code; when it could not be kept, say why."""
     from usher.ui import playlog
-    problem = playlog.keep(app)
+    problem = playlog.keep(app)[1]
     last = None
     for s in playlog.summaries(app.data_dir):
         last = s
