@@ -594,3 +594,29 @@ def test_a_finished_game_back_after_a_power_cut_is_not_kept_twice():
     # The same game played again (another seed) is a new play.
     _bot_game(app, "seatwars", {"players": 2}, 2, 22)
     assert [r["seed"] for r in playlog.summaries(d)] == [21, 22]
+
+
+def test_pl17_the_end_entry_names_a_kept_play_and_carries_an_abandoned_games_actions():
+    # On the device (no line per action) the "end" entry of a kept play
+    # names its record, which holds the actions; a game not kept carries
+    # them (docs/log-format.md).
+    d = mptest.tmpdir()
+    lines = []
+    buf, canvas = new_canvas()
+    app = App(canvas, d, {"board": "test", "log_actions": False,
+                          "log": lambda kind, data=None: lines.append((kind, data))})
+    app.start()
+    app.start_game("seatwars", {"players": 2}, 5)
+    from usher import games
+    from usher.core import rng
+    bot, brng = games.bot("seatwars"), rng.new_state(9)
+    for _i in range(3):
+        assert app.play(bot.next_action(app.state, brng))
+    abandoned = list(app.record["actions"])
+    app.end_game()
+    ends = [data for kind, data in lines if kind == "end"]
+    assert ends == [{"game": "seatwars", "actions": 3, "seed": 5, "moves": abandoned}]
+    rec, _final = _bot_game(app, "seatwars", {"players": 2}, 2, 6)
+    ends = [data for kind, data in lines if kind == "end"]
+    assert ends[-1] == {"game": "seatwars", "actions": len(rec["actions"]), "seed": 6, "play": 1}
+    assert playlog.load_record(d, 1)["actions"] == rec["actions"]
