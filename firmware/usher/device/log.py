@@ -97,45 +97,60 @@ def merged(previous, current, tail):
 
 def tail_after(raw, last):
     """(the lines of the tail's bytes raw that come after the entry last, as
-    bytes; the newest entry of all): what the tail adds to log0.jsonl."""
-    kept = []
-    for line in raw.split(b"\n"):
+    bytes; the newest entry of all): what the tail adds to log0.jsonl.
+    Lines are in order, so at a boot only the first line (against last)
+    and the newest are decoded, unless a cut left some in both files."""
+    lines = [line for line in raw.split(b"\n") if line]
+    start = 0
+    if last is not None:
+        while start < len(lines):
+            entry = parse(lines[start])
+            if entry and _key(entry[0]) is not None and _key(entry[0]) > _key(last):
+                break
+            start += 1
+    kept = lines[start:]
+    for line in reversed(kept):
         entry = parse(line)
-        if entry and _key(entry[0]) is not None and (last is None or _key(entry[0]) > _key(last)):
-            kept.append(line + b"\n")
+        if entry and _key(entry[0]) is not None:
             last = entry[0]
-    return b"".join(kept), last
+            break
+    return b"".join(line + b"\n" for line in kept), last
 
 
-def _last_entry(*paths):
-    """The newest readable entry: read from the end of the first file that
-    has one, a block at a time, so a boot costs the same whatever the log
-    holds (issue 24: it grew with every boot while the whole log was
-    parsed). None when there is none."""
-    for path in paths:
-        size = _size(path)
-        if size <= 0:
-            continue
-        with open(path, "rb") as f:
-            step = 512
-            while True:
-                start = max(0, size - step)
-                f.seek(start)
-                raw = f.read(size - start)
-                lines = raw.split(b"\n")
-                if start > 0:
-                    lines = lines[1:]         # (its start is before the window)
-                for line in reversed(lines):
-                    try:
-                        entry = json.loads(line.decode("utf-8"))
-                    except ValueError:
-                        continue
-                    if type(entry) is dict and _key(entry) is not None:
-                        return entry
-                if start == 0:
-                    break
-                step *= 4
-    return None
+def _newest(path):
+    """(the file's newest readable entry or None; True when its last byte
+    is not a newline, a line torn by a power cut). Read from the end a
+    block at a time, so a boot costs the same whatever the log holds
+    (issue 24: it grew with every boot while the whole log was parsed),
+    and with one open: on littlefs each lookup in the folder reads its
+    metadata."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return None, False
+    with f:
+        size = f.seek(0, 2)
+        if not size:
+            return None, False
+        f.seek(size - 1)
+        torn = f.read(1) != b"\n"
+        step = 512
+        while True:
+            start = max(0, size - step)
+            f.seek(start)
+            lines = f.read(size - start).split(b"\n")
+            if start > 0:
+                lines = lines[1:]         # (its start is before the window)
+            for line in reversed(lines):
+                try:
+                    entry = json.loads(line.decode("utf-8"))
+                except ValueError:
+                    continue
+                if type(entry) is dict and _key(entry) is not None:
+                    return entry, torn
+            if start == 0:
+                return None, torn
+            step *= 4
 
 
 def read_all(folder):
@@ -153,33 +168,38 @@ class FlashLog:
         self.use_tail = storage.atomic(folder)
         self._tail = ""             # the tail's text as on flash (use_tail)
         self.line_no = 0
-        self.boot_no = 1
+        self._boot_no = None        # read from the files by the first line to flash
         self._prefix = ""
         self._held = None           # lines kept in RAM while held (hold())
-        # Whatever the files hold, the constructor never raises: the boot
-        # goes on (a damaged line is skipped; a file that cannot be read at
-        # all only costs the boot number).
-        try:
-            newest = _last_entry(self.current, self.previous)
-            if self.use_tail:
-                # A cut after the tail went into log0.jsonl and before it
-                # was removed leaves lines in both: not appended twice.
-                self._tail, newest = self._tail_after(newest)
-            if newest is not None:
-                self.boot_no = newest["b"] + 1
-        except Exception:
-            pass
-        # A line torn by a power cut has no newline: end it, or the next
-        # line would be glued to it and lost too.
-        try:
-            size = _size(self.current)
-            if size > 0:
-                with open(self.current, "rb") as f:
-                    f.seek(size - 1)
-                    if f.read(1) != b"\n":
-                        self._prefix = "\n"
-        except Exception:
-            pass
+
+    @property
+    def boot_no(self):
+        """1 + the boot number of the log's newest line. The files are read
+        for it (and for a torn last line, and the tail) when the first line
+        goes to flash, not when the log is made: at boot that is after the
+        first picture is under way (hold()), which took 5-15 ms off every
+        boot to the picture on the emulated chip (issue 24). Whatever the
+        files hold this never raises: a damaged line is skipped; a file that
+        cannot be read at all only costs the boot number."""
+        if self._boot_no is None:
+            self._boot_no = 1
+            try:
+                newest, torn = _newest(self.current)
+                # A line torn by a power cut has no newline: end it, or the
+                # next line would be glued to it and lost too.
+                if torn:
+                    self._prefix = "\n"
+                if newest is None:
+                    newest = _newest(self.previous)[0]
+                if self.use_tail:
+                    # A cut after the tail went into log0.jsonl and before
+                    # it was removed leaves lines in both: not appended twice.
+                    self._tail, newest = self._tail_after(newest)
+                if newest is not None:
+                    self._boot_no = newest["b"] + 1
+            except Exception:
+                pass
+        return self._boot_no
 
     def write(self, kind, data=None):
         """Append one entry; never raises (a full or failing flash must not
@@ -189,18 +209,25 @@ class FlashLog:
             if type(data) is str and len(data) > MAX_DATA_CHARS:
                 data = data[:MAX_DATA_CHARS // 2] + "\n...\n" + data[-MAX_DATA_CHARS // 2:]
             self.line_no += 1
-            line = json.dumps({"b": self.boot_no, "n": self.line_no, "k": kind, "d": data}) + "\n"
+            # the line without its boot number, which is put in front when
+            # it goes to flash (boot_no)
+            rest = '"n": %d, "k": %s, "d": %s}\n' % (self.line_no, json.dumps(kind), json.dumps(data))
             held = self._held
-            if held is not None:
-                held.append(line)
+            if held is None:
+                held = [rest]
+            else:
+                held.append(rest)
                 if kind not in UNHELD and sum(len(x) for x in held) <= HOLD_MAX_CHARS:
                     return True
                 self._held = []
-                line = "".join(held)
-            self._append(line)
+            self._append_lines(held)
             return True
         except Exception:
             return False
+
+    def _append_lines(self, rests):
+        b = '{"b": %d, ' % self.boot_no
+        self._append("".join(b + rest for rest in rests))
 
     def hold(self):
         """Keep the lines written from now on in RAM until release(). The
@@ -219,7 +246,7 @@ class FlashLog:
         held, self._held = self._held, None
         if held:
             try:
-                self._append("".join(held))
+                self._append_lines(held)
             except Exception:
                 pass
 
