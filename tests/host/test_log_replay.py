@@ -57,6 +57,15 @@ def _play(data_dir):
     return app, read_all(log_dir), first
 
 
+def _play_on_littlefs(data_dir):
+    """_play with storage.atomic answering True, as on littlefs (PL-17)."""
+    storage.FORCE = True
+    try:
+        return _play(data_dir)
+    finally:
+        storage.FORCE = None
+
+
 def test_pl10_log_of_a_button_session_with_undo_replays_to_the_saved_game(tmp_path):
     data = str(tmp_path / "data")
     app, entries, first = _play(data)
@@ -107,12 +116,8 @@ def test_pl17_on_littlefs_the_log_derives_the_actions_from_the_saves_and_replays
     # no log line: the "end" entry names the finished game's kept play,
     # whose record has its actions, and `usher logs` adds the running
     # game's save as a "saved" entry.
-    storage.FORCE = True
-    try:
-        data = str(tmp_path / "data")
-        app, entries, first = _play(data)
-    finally:
-        storage.FORCE = None
+    data = str(tmp_path / "data")
+    app, entries, first = _play_on_littlefs(data)
     kinds = [e["k"] for e in entries]
     assert "action" not in kinds and kinds.count("game") == 2 and kinds.count("end") == 1
     assert os.path.isfile(os.path.join(data, "game.tail"))
@@ -148,12 +153,8 @@ def test_pl17_on_littlefs_the_log_derives_the_actions_from_the_saves_and_replays
 
 def test_pl17_usher_logs_adds_the_boards_running_game_from_its_save(tmp_path, monkeypatch):
     from usher_host import devfiles, logs
-    storage.FORCE = True
-    try:
-        data = str(tmp_path / "data")
-        app, entries, _first = _play(data)
-    finally:
-        storage.FORCE = None
+    data = str(tmp_path / "data")
+    app, entries, _first = _play_on_littlefs(data)
     board = {"/data/log/log0.jsonl": "".join(json.dumps(e) + "\n" for e in entries).encode()}
     for name in ("game.json", "game.tail"):
         with open(os.path.join(data, name), "rb") as f:
@@ -187,12 +188,8 @@ def test_pl17_a_littlefs_log_with_its_tail_pulls_and_replays_whole_even_after_a_
     # removed leaves them in both files: every reader takes them once.
     from usher.device import log as flashlog
     from usher_host import devfiles, logs
-    storage.FORCE = True
-    try:
-        data = str(tmp_path / "data")
-        app, entries, first = _play(data)
-    finally:
-        storage.FORCE = None
+    data = str(tmp_path / "data")
+    app, entries, first = _play_on_littlefs(data)
     folder = os.path.join(data, "log")
     names = sorted(os.listdir(folder))
     assert flashlog.TAIL in names and flashlog.CURRENT in names, names
