@@ -4,12 +4,12 @@
 # log never holds more than max_bytes and always keeps the newest lines.
 #
 # On littlefs (storage.atomic) the newest lines wait in a third file,
-# log.tail, rewritten whole while it stays under TAIL_MAX bytes: littlefs
-# keeps it inline in the folder's metadata, so a line costs a metadata
-# commit, not the 4 KB erase an append to a file past 512 bytes costs
-# (PL-17); the tail is appended to log0.jsonl when the next line would not
-# fit. Readers drop the tail's lines that log0.jsonl already ends with (a
-# cut between that append and the tail's removal).
+# log.tail, appended to while it stays under TAIL_MAX bytes: littlefs keeps
+# it inline in the folder's metadata, so a line costs a metadata commit,
+# not the 4 KB erase an append to a file past 512 bytes costs (PL-17); the
+# tail is appended to log0.jsonl when the next line would not fit. Readers
+# drop the tail's lines that log0.jsonl already ends with (a cut between
+# that append and the tail's removal).
 # The format (kinds, fields, rotation, rebuilding a game) is defined once in
 # docs/log-format.md. A line: {"b": boot number, "n": line number in this
 # boot, "k": kind, "d": data}; the device layer writes "boot", "error" and
@@ -166,7 +166,7 @@ class FlashLog:
         self.previous = folder + "/" + PREVIOUS
         self.tail = folder + "/" + TAIL
         self.use_tail = storage.atomic(folder)
-        self._tail = ""             # the tail's text as on flash (use_tail)
+        self._tail_size = 0         # bytes in the tail (use_tail): it is appended to, not kept in RAM
         self.line_no = 0
         self._boot_no = None        # read from the files by the first line to flash
         self._prefix = ""
@@ -194,7 +194,7 @@ class FlashLog:
                 if self.use_tail:
                     # A cut after the tail went into log0.jsonl and before
                     # it was removed leaves lines in both: not appended twice.
-                    self._tail, newest = self._tail_after(newest)
+                    newest = self._tail_after(newest)
                 if newest is not None:
                     self._boot_no = newest["b"] + 1
             except Exception:
@@ -251,39 +251,52 @@ class FlashLog:
                 pass
 
     def _tail_after(self, last):
+        """The newest entry, the tail's included; the tail's size. Lines a
+        cut left in both the tail and log0.jsonl are dropped from the tail."""
         try:
             with open(self.tail, "rb") as f:
                 raw = f.read()
         except OSError:
-            return "", last
-        raw, last = tail_after(raw, last)
-        return raw.decode("utf-8"), last
+            return last
+        kept, last = tail_after(raw, last)
+        if len(kept) != len(raw):
+            with storage.create(self.tail, "wb") as f:
+                f.write(kept)
+        self._tail_size = len(kept)
+        return last
 
     def _append(self, text):
-        if self.use_tail:
-            tail = self._tail
-            if len(tail) + len(text) <= TAIL_MAX:
-                with storage.create(self.tail, "w") as f:
-                    f.write(tail + text)
-                self._tail = tail + text
-                return
-            self._to_current(tail + text)
-            self._tail = ""
-            if tail:
-                try:
-                    os.remove(self.tail)
-                except OSError:
-                    pass        # its lines are in log0.jsonl: readers skip them
+        if not self.use_tail:
+            self._to_current(b"", text)
             return
-        self._to_current(text)
+        size = self._tail_size
+        if size + len(text) <= TAIL_MAX:
+            # littlefs keeps a file this small inline: the append is one
+            # metadata commit of the whole file, atomic at its close
+            with storage.create(self.tail, "a") as f:
+                f.write(text)
+            self._tail_size = size + len(text)
+            return
+        if size:
+            with open(self.tail, "rb") as f:
+                self._to_current(f.read(), text)
+        else:
+            self._to_current(b"", text)
+        self._tail_size = 0
+        if size:
+            try:
+                os.remove(self.tail)
+            except OSError:
+                pass        # its lines are in log0.jsonl: readers skip them
 
-    def _to_current(self, text):
-        if _size(self.current) + len(text) > self.max_bytes // 2:
+    def _to_current(self, raw, text=""):
+        """Append the bytes raw, then text, to log0.jsonl in one write."""
+        if _size(self.current) + len(raw) + len(text) > self.max_bytes // 2:
             self._rotate()
         # The folder is made by the first append (storage.create), after
         # the boot's first picture, not on the boot's path (issue 24).
-        with storage.create(self.current, "a") as f:
-            f.write(self._prefix + text)
+        with storage.create(self.current, "ab") as f:
+            f.write(self._prefix.encode() + raw + text.encode())
         self._prefix = ""
 
     def _rotate(self):
