@@ -17,6 +17,10 @@ sim/rp2/board.mjs times it), so erases are most of what a save costs
                                          use: log0.jsonl holds 8 KB of earlier
                                          lines (on a fresh board it is small
                                          enough for littlefs to keep inline)
+  python bench/flash_ops.py --plays      the history starts with 49 kept plays (Seat
+                                         Wars bot games): a game's end then writes
+                                         the history's index anew past the inline
+                                         limit (with --used: both)
 
 Events are the sessions' button events after the App's start (a held
 button's repeats count one each), not the script tokens bench/rp2.py calls
@@ -33,7 +37,7 @@ FROZEN_MICROPYTHON = os.path.join(ROOT, "build", "firmware", "unix32", "micropyt
 SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
 
 
-def run(name, janitor=False, used=False):
+def run(name, janitor=False, used=False, plays=False):
     env = dict(os.environ, MICROPYPATH="firmware:tests/portable:bench/workloads")
     cmd = [MICROPYTHON, "-X", "heapsize=8M", "bench/workloads/flash_ops.py", name]
     if janitor:
@@ -41,6 +45,8 @@ def run(name, janitor=False, used=False):
         cmd.append("--janitor")
     if used:
         cmd.append("--used")
+    if plays:
+        cmd.append("--plays")
     p = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
     if p.returncode:
         raise SystemExit("%s failed:\n%s%s" % (name, p.stdout, p.stderr))
@@ -54,18 +60,20 @@ def run(name, janitor=False, used=False):
 def main(argv):
     janitor = "--janitor" in argv
     used = "--used" in argv
-    names = [a for a in argv if a not in ("--janitor", "--used")] or SESSIONS
+    plays = "--plays" in argv
+    names = [a for a in argv if a not in ("--janitor", "--used", "--plays")] or SESSIONS
     if janitor and not os.path.exists(FROZEN_MICROPYTHON):
         raise SystemExit("no %s: run `make firmware-unix32`" % FROZEN_MICROPYTHON)
-    print("Flash operations per session (littlefs, RP2040 geometry, unix port%s%s)"
+    print("Flash operations per session (littlefs, RP2040 geometry, unix port%s%s%s)"
           % (", gc() after every event" if janitor else "",
-             ", a log of 8 KB from earlier use" if used else ""))
+             ", a log of 8 KB from earlier use" if used else "",
+             ", 49 kept plays" if plays else ""))
     print("%-16s %6s %7s %8s %9s %14s" % ("session", "events", "erases", "programs", "KB written",
                                           "erases/event"))
     details = []
     actions_of = {}
     for name in names:
-        r = run(name, janitor, used)
+        r = run(name, janitor, used, plays)
         actions_of[name] = r["actions"]
         print("%-16s %6d %7d %8d %9.1f %14.2f" % (name, r["events"], r["erases"], r["programs"],
                                                   r["bytes"] / 1024.0, r["erases"] / max(1, r["events"])))

@@ -68,7 +68,21 @@ def earlier_log(folder, nbytes=8192):
                 size += len(line)
 
 
-def main(name, janitor=False, used=False):
+def earlier_plays(data, n=49):
+    """n finished games kept in the history (usher.ui.playlog), as on a
+    board after some use: Seat Wars bot games of two seats, each kept by
+    its end as the device keeps it (plays.jsonl, the newest records)."""
+    import ui_sessions
+    from usher.ui.app import App
+    from usher.ui.canvas import new_canvas
+    _buf, canvas = new_canvas()
+    app = App(canvas, data, {"board": "test"})
+    app.start()
+    for i in range(n):
+        ui_sessions.bot_game(app, "seatwars", {"players": 2}, ["Ann", "Bob"], 1000 + i)
+
+
+def main(name, janitor=False, used=False, plays=False):
     dev = CountingBlocks()
     vfs.VfsLfs2.mkfs(dev, progsize=256)
     fs = vfs.VfsLfs2(dev, progsize=256)
@@ -78,6 +92,8 @@ def main(name, janitor=False, used=False):
     os.mkdir(data + "/log")
     if used:
         earlier_log(data + "/log")
+    if plays:
+        earlier_plays(data)
 
     import mptest
     mptest.tmpdir = lambda: data
@@ -102,6 +118,8 @@ def main(name, janitor=False, used=False):
         return wrapped
 
     storage.save = counted(lambda path, obj: path.split("/")[-1], storage.save)
+    # the play history's index, written anew when a game is kept
+    storage.write_lines = counted(lambda path, lines: path.split("/")[-1], storage.write_lines)
     # the running game's tail of newest actions (usher.core.gamefile, PL-17)
     from usher.core import gamefile
     gamefile._write = counted(lambda path, data: path.split("/")[-1], gamefile._write)
@@ -157,4 +175,4 @@ def main(name, janitor=False, used=False):
             print("file %s saves %d erases %d bytes %d" % (key, c[0], c[1], c[2]))
 
 
-main(sys.argv[1], "--janitor" in sys.argv, "--used" in sys.argv)
+main(sys.argv[1], "--janitor" in sys.argv, "--used" in sys.argv, "--plays" in sys.argv)
