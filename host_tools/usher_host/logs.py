@@ -14,12 +14,11 @@ import time
 import serial
 
 from usher_host import devfiles, layout, link
-from usher_host import replay as _replay  # noqa: F401  (puts firmware/ on the path)
+from usher_host import replay  # (puts firmware/ on the path)
 from usher_host.errors import HostError
 
 from usher.core import gamefile  # noqa: E402
 from usher.device import log as flashlog  # noqa: E402
-from usher.ui import playlog  # noqa: E402
 
 
 def parse(text):
@@ -46,7 +45,7 @@ def pull(conn, data_dir=layout.DATA_DIR):
     entries = flashlog.merged(*[part or [] for part in parts])
     # PL-17: a kept play's "end" entry names its record instead of carrying
     # its actions; they are put back from the board's history
-    _replay.with_kept_moves(entries, lambda n: devfiles.read_file(conn, playlog.play_path(data_dir, n)))
+    replay.with_kept_moves(entries, data_dir, lambda path: devfiles.read_file(conn, path))
     saved = running_game(conn, data_dir)
     if saved is not None:
         last = entries[-1] if entries and isinstance(entries[-1], dict) else {}

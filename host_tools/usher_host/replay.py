@@ -101,17 +101,19 @@ def games_in_log(entries, notes=None):
     return records
 
 
-def with_kept_moves(entries, read_record):
+def with_kept_moves(entries, data_dir, read_file):
     """PL-17: an "end" entry that names its kept play ({"play": n}, no
     "moves") gets the play's actions as "moves" from its record
-    (history/pNNNNN.json; read_record(n) gives its bytes or None). Left as
-    it is when the record is gone (only the newest plays keep theirs,
-    docs/history.md), damaged, or of another game. Returns entries."""
+    (usher.ui.playlog.play_path(data_dir, n); read_file(path) gives its
+    bytes or None). Left as it is when the record is gone (only the newest
+    plays keep theirs, docs/history.md), damaged, or of another game.
+    Returns entries."""
+    from usher.ui import playlog
     for e in entries:
         d = e.get("d") if isinstance(e, dict) and e.get("k") == "end" else None
         if not isinstance(d, dict) or "moves" in d or not isinstance(d.get("play"), int):
             continue
-        raw = read_record(d["play"])
+        raw = read_file(playlog.play_path(data_dir, d["play"]))
         try:
             rec = gamefile.unpacked(storage.decode_bytes(raw)) if raw is not None else None
         except ValueError:
@@ -123,17 +125,12 @@ def with_kept_moves(entries, read_record):
     return entries
 
 
-def _kept_record_file(data_dir):
-    """read_record for with_kept_moves: the kept plays of a data folder."""
-    from usher.ui import playlog
-
-    def read(n):
-        try:
-            with open(playlog.play_path(data_dir, n), "rb") as f:
-                return f.read()
-        except OSError:
-            return None
-    return read
+def _file_or_none(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
 
 
 def _take_actions(record, actions):
@@ -274,7 +271,7 @@ def load_record(path, which=-1, notes=None):
     entries = [_old_simulator_entry(e, i) for i, e in enumerate(entries)]
     folder = log_folder(path) if os.path.isdir(path) else None
     if folder is not None:
-        with_kept_moves(entries, _kept_record_file(os.path.dirname(os.path.abspath(folder))))
+        with_kept_moves(entries, os.path.dirname(os.path.abspath(folder)), _file_or_none)
     records = games_in_log(entries, notes)
     if not records:
         raise HostError("%s holds no game: neither a saved game nor a log with a game start." % path)

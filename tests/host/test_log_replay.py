@@ -131,9 +131,9 @@ def test_pl17_on_littlefs_the_log_derives_the_actions_from_the_saves_and_replays
     assert end["play"] == 1 and "moves" not in end and end["actions"] == len(first["actions"])
     # without the history the finished game has no actions; with it, its own
     assert replay.games_in_log(entries)[0]["actions"] != first["actions"]
-    replay.with_kept_moves(entries, lambda n: None)
+    replay.with_kept_moves(entries, data, lambda path: None)
     assert "moves" not in end
-    replay.with_kept_moves(entries, replay._kept_record_file(data))
+    replay.with_kept_moves(entries, data, replay._file_or_none)
     assert end["moves"] == first["actions"]
     entries.append({"b": entries[-1]["b"], "n": entries[-1]["n"] + 1, "k": "saved", "d": saved})
     records = replay.games_in_log(entries)

@@ -80,19 +80,19 @@ def _key(entry):
     return (b, n) if type(b) is int and type(n) is int else None
 
 
+def _after(entry, last):
+    """Whether a tail's entry comes after the entry last (None: the start)."""
+    key = _key(entry)
+    return key is not None and (last is None or _key(last) is None or key > _key(last))
+
+
 def merged(previous, current, tail):
     """The entries of the three files (each a list, oldest first) as one
     list, oldest first: the tail's lines that are not after the last line
     of log0.jsonl (or of log1.jsonl when there is no log0.jsonl) are left
     out, being already there."""
-    last = None
-    for part in (current, previous):
-        if part:
-            last = _key(part[-1])
-            break
-    if last is not None:
-        tail = [e for e in tail if _key(e) is None or _key(e) > last]
-    return previous + current + tail
+    last = current[-1] if current else previous[-1] if previous else None
+    return previous + current + [e for e in tail if _after(e, last)]
 
 
 def tail_after(raw, last):
@@ -102,16 +102,15 @@ def tail_after(raw, last):
     and the newest are decoded, unless a cut left some in both files."""
     lines = [line for line in raw.split(b"\n") if line]
     start = 0
-    if last is not None:
-        while start < len(lines):
-            entry = parse(lines[start])
-            if entry and _key(entry[0]) is not None and _key(entry[0]) > _key(last):
-                break
-            start += 1
+    while start < len(lines):
+        entry = parse(lines[start])
+        if entry and _after(entry[0], last):
+            break
+        start += 1
     kept = lines[start:]
     for line in reversed(kept):
         entry = parse(line)
-        if entry and _key(entry[0]) is not None:
+        if entry and _after(entry[0], None):
             last = entry[0]
             break
     return b"".join(line + b"\n" for line in kept), last
