@@ -220,6 +220,49 @@ def heap_report(result, top):
         words = " ".join("%08x" % int.from_bytes(raw[i:i + 4], "little") for i in range(0, 16, 4))
         first = m.name(int.from_bytes(raw[:4], "little")) or ""
         print("  live object %6d B  %s  %s  %s" % (size, words, text, first))
+    funs = heap.get("census_funs")
+    if funs:
+        fun_report(funs, m, top)
+
+
+def _module_names():
+    """'usher_ui_app' -> 'usher.ui.app' for every firmware module (a frozen
+    function's bytecode is named fun_data_<module with _>_<function>)."""
+    root = os.path.join(ROOT, "firmware")
+    names = {}
+    for d, _, files in os.walk(root):
+        for f in files:
+            if f.endswith(".py"):
+                rel = os.path.relpath(os.path.join(d, f), root)[:-3].replace(os.sep, ".")
+                if rel.endswith(".__init__"):
+                    rel = rel[:-9]
+                names[rel.replace(".", "_")] = rel
+    return names
+
+
+def fun_report(funs, m, top):
+    """The live function objects per module: each one is made when its def
+    runs (at import for a module's and a class's functions) and stays while
+    the module is loaded."""
+    mods = _module_names()
+    per = {}
+    for code, (n, size) in funs.items():
+        sym = m.name(int(code))
+        mod = "?"
+        if sym.startswith("fun_data_"):
+            rest = sym[len("fun_data_"):]
+            best = ""
+            for k in mods:
+                if rest.startswith(k + "_") and len(k) > len(best):
+                    best = k
+            mod = mods[best] if best else rest
+        e = per.setdefault(mod, [0, 0])
+        e[0] += n
+        e[1] += size
+    print("function objects by module (%d objects, %d B)"
+          % (sum(v[0] for v in per.values()), sum(v[1] for v in per.values())))
+    for mod, (n, size) in sorted(per.items(), key=lambda x: -x[1][1])[:top]:
+        print("  %-40s %5d %7d" % (mod[:40], n, size))
 
 
 PHASES = ("handle", "draw", "save", "log", "refresh")

@@ -125,11 +125,18 @@ def heap_symbols(elf):
         return None
     want = {"mp_state_ctx": "state", "gc_collect_start": "collect_start", "gc_collect_end": "collect_end"}
     found = {}
+    fun_type = None
     for line in out.splitlines():
         parts = line.split()
         if len(parts) == 3 and parts[2] in want:
             found[want[parts[2]]] = int(parts[0], 16)
-    return found if len(found) == 3 else None
+        elif len(parts) == 3 and parts[2] == "mp_type_fun_bc":
+            fun_type = int(parts[0], 16)
+    if len(found) != 3:
+        return None
+    if fun_type is not None:
+        found["fun_type"] = fun_type   # the census counts function objects by their bytecode
+    return found
 
 
 # --- filesystem images (MicroPython's own littlefs, on the unix port) --------

@@ -162,10 +162,12 @@ class Runner {
         const c = this.census(L, 512);
         this.heapStats.census = c.types;
         this.heapStats.census_big = c.big;
+        this.heapStats.census_funs = c.funs;
         this.heapStats.peak_step = this.stepIndex;
       }
       this.heapStats.peak_live = Math.max(this.heapStats.peak_live, live * 16);
       this.heapStats.last_live = live * 16;
+      this.stepLive = Math.max(this.stepLive || 0, live * 16);
     } else {
       const free = total - used * 16;
       if (this.heapStats.min_free === null || free < this.heapStats.min_free) this.heapStats.min_free = free;
@@ -185,6 +187,10 @@ class Runner {
     const st = (i) => (sram[off + (i >> 2)] >> ((i & 3) * 2)) & 3;
     const types = {};
     const big = [];
+    // function objects by their bytecode (mp_obj_fun_bc_t's fourth word),
+    // which bench/rp2_profile.py names by the frozen module's symbol
+    const funs = {};
+    const funType = this.heap.fun_type;
     for (let i = 0; i < blocks; i++) {
       if (st(i) !== 3) continue;
       let n = 1;
@@ -194,13 +200,19 @@ class Runner {
       const e = types[word] || (types[word] = [0, 0]);
       e[0]++;
       e[1] += n * 16;
+      if (funType !== undefined && word === funType) {
+        const code = m.readUint32(at + 12) >>> 0;
+        const f = funs[code] || (funs[code] = [0, 0]);
+        f[0]++;
+        f[1] += n * 16;
+      }
       if (n * 16 >= bigBytes) {
         const a = at - 0x20000000;
         big.push([n * 16, Buffer.from(sram.subarray(a, a + 64)).toString('hex')]);
       }
       i += n - 1;
     }
-    return { types, big };
+    return { types, big, funs };
   }
 
   // The firmware's phase counters (usher.device.runtime.Trace, device.json
@@ -352,6 +364,7 @@ class Runner {
     const a0 = b.mcu ? b.activeNs : 0;
     const f0 = { ...b.flashOps };
     const g0 = this.heapStats.collections;
+    this.stepLive = 0;
     const w0 = Date.now();
     const out = {};
     let result;
@@ -432,7 +445,11 @@ class Runner {
     out.picture = hex(panel.shown);
     out.flash_ops = { erase: b.flashOps.erase - f0.erase, program: b.flashOps.program - f0.program };
     // garbage collections in the step (with job.heap on)
-    if (this.heap) out.collections = this.heapStats.collections - g0;
+    if (this.heap) {
+      out.collections = this.heapStats.collections - g0;
+      // the largest live heap found at a collection in the step (0: none)
+      out.live = this.stepLive;
+    }
     out.wall_ms = Date.now() - w0;
     if (this.job.trace) out.trace = this.readTrace();
     // The core as the step left it (where it sleeps when a step times out).
