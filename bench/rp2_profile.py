@@ -223,6 +223,109 @@ def heap_report(result, top):
     funs = heap.get("census_funs")
     if funs:
         fun_report(funs, m, top)
+    objects = heap.get("census_objects")
+    if objects:
+        owner_report(objects, m, QstrNames(result["elf"]), top)
+
+
+class QstrNames:
+    """A qstr's text from the image's two constant pools
+    (mp_qstr_frozen_const_pool, whose prev is mp_qstr_const_pool): py/qstr.h
+    qstr_pool_t, with its hashes when the port keeps them (found by which
+    layout gives lengths that match the strings)."""
+
+    def __init__(self, elf):
+        self.flash = b""
+        self.pools = []
+        binary = elf[:-4] + ".bin"
+        ends = dict((n, a) for a, _, n in symbols(elf, "dDrR") if n == "mp_qstr_frozen_const_pool")
+        if not os.path.exists(binary) or not ends:
+            return
+        with open(binary, "rb") as f:
+            self.flash = f.read()
+        at = ends["mp_qstr_frozen_const_pool"]
+        while at:
+            prev, first, alloc, length = self._words(at, 4)
+            first &= 0x7fffffff
+            for hashed in (1, 0):
+                lengths, qstrs = self._words(at + 16 + 4 * hashed, 2)[0], at + 20 + 4 * hashed
+                if length and self._ok(lengths, qstrs):
+                    self.pools.append((first, length, lengths, qstrs))
+                    break
+            at = prev
+
+    def _words(self, addr, n):
+        o = addr - 0x10000000
+        if o < 0 or o + 4 * n > len(self.flash):
+            return [0] * n
+        return [int.from_bytes(self.flash[o + 4 * i:o + 4 * i + 4], "little") for i in range(n)]
+
+    def _ok(self, lengths, qstrs):
+        n = self.flash[lengths - 0x10000000] if 0 <= lengths - 0x10000000 < len(self.flash) else None
+        text = self._words(qstrs, 1)[0] - 0x10000000
+        return n is not None and 0 <= text < len(self.flash) and self.flash[text + n] == 0
+
+    def name(self, q):
+        for first, length, lengths, qstrs in self.pools:
+            if first <= q < first + length:
+                n = self.flash[lengths - 0x10000000 + q - first]
+                text = self._words(qstrs + 4 * (q - first), 1)[0] - 0x10000000
+                return self.flash[text:text + n].decode("utf-8", "replace")
+        return "q%d" % q
+
+
+def owner_report(objects, m, qstrs, top):
+    """The live heap by what holds each object: a dictionary's table by the
+    dictionary's holder (a module's globals, a class's methods, an
+    instance's attributes), list storage by the list's holder, and so on, so
+    that the untyped storage of the census has an owner."""
+    by_at = dict((o[0], o) for o in objects)
+    classes = dict((o[0], qstrs.name(o[4])) for o in objects if o[4])
+    modules = {}
+    for o in objects:
+        if len(o) > 5:
+            names = [qstrs.name(v) for k, v in o[5] if qstrs.name(k) == "__name__"]
+            modules[o[0]] = names[0] if names else "?"
+    tables = []
+
+    def kind(o):
+        if o is None:
+            return "(a root: the stack, registers or the VM's state)"
+        w = o[2]
+        if w in classes:
+            return "instance of " + classes[w]
+        if o[4]:
+            return "class " + classes[o[0]]
+        name = m.name(w) if 0x10000000 <= w < 0x10200000 or 0x20000000 <= w < 0x20042000 else None
+        if name and (name.startswith("mp_type") or "type" in name) and not name.startswith("?"):
+            return name
+        return None
+
+    per = {}
+    for o in objects:
+        k = kind(o)
+        if k is None:
+            owner = by_at.get(o[3])
+            ok = kind(owner)
+            if ok in ("mp_type_dict", "mp_type_list", "mp_type_tuple", "mp_type_set") and owner is not None:
+                k = "storage of %s held by %s" % (ok[8:], kind(by_at.get(owner[3])) or "storage")
+                if owner[3] in modules:
+                    tables.append((o[1], modules[owner[3]]))
+            else:
+                k = "storage held by %s" % (ok or "storage")
+        elif k in ("mp_type_dict", "mp_type_list", "mp_type_fun_bc", "mp_type_closure", "mp_type_cell",
+                   "mp_type_tuple", "mp_type_str", "mp_type_bound_meth"):
+            k = "%s held by %s" % (k[8:], kind(by_at.get(o[3])) or "storage")
+        e = per.setdefault(k, [0, 0])
+        e[0] += 1
+        e[1] += o[1]
+    print("live heap by holder (%d objects, %d B)" % (len(objects), sum(o[1] for o in objects)))
+    for k, (n, size) in sorted(per.items(), key=lambda x: -x[1][1])[:top]:
+        print("  %-64s %5d %7d" % (k[:64], n, size))
+    if tables:
+        print("modules' globals tables (8 bytes a slot)")
+        for size, name in sorted(tables, reverse=True)[:top]:
+            print("  %-40s %7d" % (name, size))
 
 
 def _module_names():
@@ -310,6 +413,8 @@ def main(argv):
     ap.add_argument("--stock", action="store_true", help="stock MicroPython with .mpy files")
     ap.add_argument("--boot", action="store_true", help="the boot steps instead of the presses")
     ap.add_argument("--heap", action="store_true", help="also the live heap at its peak, by type")
+    ap.add_argument("--owners", action="store_true",
+                    help="--heap, and the live heap at its peak by what holds each object")
     ap.add_argument("--phases", action="store_true",
                     help="also the firmware's phase counters (device.json \"trace\": true)")
     ap.add_argument("--circuitpython", action="store_true",
@@ -341,11 +446,12 @@ def main(argv):
         r = cs.play(script, sample=a.every, trace=a.phases)
     else:
         r = rp2.play(script, stock=a.stock, sample=a.every, sample_steps=steps,
-                     heap="census" if a.heap else False, trace=a.phases)
+                     heap=("objects" if a.owners else "census") if a.heap or a.owners else False,
+                     trace=a.phases)
     if not r.get("elf"):
         raise SystemExit("no ELF beside the image: run `make firmware` (or `make circuitpython`)")
     report(r, a.top, "boot" if a.boot else "press", steps)
-    if a.heap:
+    if a.heap or a.owners:
         print()
         heap_report(r, a.top)
     if a.phases:

@@ -125,17 +125,25 @@ def heap_symbols(elf):
         return None
     want = {"mp_state_ctx": "state", "gc_collect_start": "collect_start", "gc_collect_end": "collect_end"}
     found = {}
-    fun_type = None
+    fun_type = type_type = module_type = None
     for line in out.splitlines():
         parts = line.split()
         if len(parts) == 3 and parts[2] in want:
             found[want[parts[2]]] = int(parts[0], 16)
         elif len(parts) == 3 and parts[2] == "mp_type_fun_bc":
             fun_type = int(parts[0], 16)
+        elif len(parts) == 3 and parts[2] == "mp_type_type":
+            type_type = int(parts[0], 16)
+        elif len(parts) == 3 and parts[2] == "mp_type_module":
+            module_type = int(parts[0], 16)
     if len(found) != 3:
         return None
     if fun_type is not None:
         found["fun_type"] = fun_type   # the census counts function objects by their bytecode
+    if type_type is not None:
+        found["type_type"] = type_type   # and names classes (bench/rp2_profile.py --owners)
+    if module_type is not None:
+        found["module_type"] = module_type   # and modules
     return found
 
 
@@ -392,8 +400,9 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
         job["fs"] = make_fs(os.path.join(tmp.name, "fs.img"), specs)
     if heap:
         job["heap"] = heap_symbols(elf)
-        if heap == "census" and job["heap"]:
+        if heap in ("census", "objects") and job["heap"]:
             job["heap"]["census"] = True   # live objects by type at the peak (bench/rp2_profile.py)
+            job["heap"]["objects"] = heap == "objects"   # and each object with who points at it
     if sample:
         job["sample"] = {"every_cycles": sample}   # PC samples (bench/rp2_profile.py)
         if sample_steps:

@@ -163,6 +163,7 @@ class Runner {
         this.heapStats.census = c.types;
         this.heapStats.census_big = c.big;
         this.heapStats.census_funs = c.funs;
+        if (c.objects) this.heapStats.census_objects = c.objects;
         this.heapStats.peak_step = this.stepIndex;
       }
       this.heapStats.peak_live = Math.max(this.heapStats.peak_live, live * 16);
@@ -191,6 +192,7 @@ class Runner {
     // which bench/rp2_profile.py names by the frozen module's symbol
     const funs = {};
     const funType = this.heap.fun_type;
+    const objs = [];
     for (let i = 0; i < blocks; i++) {
       if (st(i) !== 3) continue;
       let n = 1;
@@ -210,9 +212,36 @@ class Runner {
         const a = at - 0x20000000;
         big.push([n * 16, Buffer.from(sram.subarray(a, a + 64)).toString('hex')]);
       }
+      // a class (first word &mp_type_type) with its name's qstr
+      if (this.heap.objects) {
+        const o = [at, n * 16, word, 0, word === this.heap.type_type ? m.readUint16(at + 6) : 0];
+        if (word === this.heap.module_type) {
+          // a module: the qstr values of its globals (one of them is its __name__)
+          const dict = m.readUint32(at + 4) >>> 0;
+          const alloc = m.readUint32(dict + 8) >>> 0, table = m.readUint32(dict + 12) >>> 0;
+          const q = [];
+          for (let k = 0; k < alloc && k < 4096; k++) {
+            const key = m.readUint32(table + 8 * k) >>> 0, val = m.readUint32(table + 8 * k + 4) >>> 0;
+            if ((key & 7) === 2 && (val & 7) === 2) q.push([key >>> 3, val >>> 3]);
+          }
+          o.push(q);
+        }
+        objs.push(o);
+      }
       i += n - 1;
     }
-    return { types, big, funs };
+    if (this.heap.objects) {
+      // who points at each object: the first live object (other than
+      // itself) holding its address, for bench/rp2_profile.py --owners
+      const index = new Map(objs.map((o, k) => [o[0], k]));
+      for (const o of objs) {
+        for (let a = o[0]; a < o[0] + o[1]; a += 4) {
+          const k = index.get(m.readUint32(a) >>> 0);
+          if (k !== undefined && objs[k] !== o && !objs[k][3]) objs[k][3] = o[0];
+        }
+      }
+    }
+    return { types, big, funs, objects: this.heap.objects ? objs : undefined };
   }
 
   // The firmware's phase counters (usher.device.runtime.Trace, device.json

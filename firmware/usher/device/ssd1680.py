@@ -18,32 +18,40 @@
 from usher.device import clock
 from usher.device.epaper import FRAME_BYTES, HEIGHT, WIDTH, Panel
 
-DRIVER_OUTPUT = 0x01
-GATE_VOLTAGE = 0x03
-SOURCE_VOLTAGE = 0x04
-DEEP_SLEEP = 0x10
-DATA_ENTRY = 0x11
-SW_RESET = 0x12
-TEMP_SENSOR = 0x18
-MASTER_ACTIVATE = 0x20
-UPDATE_CONTROL_1 = 0x21
-UPDATE_CONTROL_2 = 0x22
-WRITE_RAM_BW = 0x24
-WRITE_RAM_OLD = 0x26
-VCOM = 0x2C
-WRITE_LUT = 0x32
-OTP_OPTIONS = 0x37
-BORDER = 0x3C
-END_OPTION = 0x3F
-RAM_X_RANGE = 0x44
-RAM_Y_RANGE = 0x45
-RAM_X_COUNTER = 0x4E
-RAM_Y_COUNTER = 0x4F
+try:
+    from micropython import const
+except ImportError:         # CPython (the simulator and the tests)
+    def const(x):  # type: ignore[misc]
+        return x
+
+# Underscored constants are folded into the bytecode: no entry in the
+# module's globals, no lookup at run time (issue 24, the heap).
+_DRIVER_OUTPUT = const(0x01)
+_GATE_VOLTAGE = const(0x03)
+_SOURCE_VOLTAGE = const(0x04)
+_DEEP_SLEEP = const(0x10)
+_DATA_ENTRY = const(0x11)
+_SW_RESET = const(0x12)
+_TEMP_SENSOR = const(0x18)
+_MASTER_ACTIVATE = const(0x20)
+_UPDATE_CONTROL_1 = const(0x21)
+_UPDATE_CONTROL_2 = const(0x22)
+_WRITE_RAM_BW = const(0x24)
+_WRITE_RAM_OLD = const(0x26)
+_VCOM = const(0x2C)
+_WRITE_LUT = const(0x32)
+_OTP_OPTIONS = const(0x37)
+_BORDER = const(0x3C)
+_END_OPTION = const(0x3F)
+_RAM_X_RANGE = const(0x44)
+_RAM_Y_RANGE = const(0x45)
+_RAM_X_COUNTER = const(0x4E)
+_RAM_Y_COUNTER = const(0x4F)
 
 GATES = WIDTH                       # 296 gate lines = canvas x
-SEQ_FULL_OTP = 0xF7                 # clock+analog on, load temperature and OTP LUT, display mode 1, off
-SEQ_POWER_ON = 0xC0                 # clock + analog on only
-SEQ_FAST = 0x0F                     # display mode 2 with the loaded LUT, then off
+_SEQ_FULL_OTP = const(0xF7)         # clock+analog on, load temperature and OTP LUT, display mode 1, off
+_SEQ_POWER_ON = const(0xC0)         # clock + analog on only
+_SEQ_FAST = const(0x0F)             # display mode 2 with the loaded LUT, then off
 PING_PONG = bytes((0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x00, 0x00, 0x00, 0x00))
 
 
@@ -70,17 +78,17 @@ WF_PARTIAL_LUT = bytes((
 )) + bytes(7 * 9) + bytes((
     0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x00, 0x00, 0x00,                     # frame rate, XON
 ))
-WF_PARTIAL_END_OPTION = 0x22
-WF_PARTIAL_GATE_V = 0x17
+_WF_PARTIAL_END_OPTION = const(0x22)
+_WF_PARTIAL_GATE_V = const(0x17)
 WF_PARTIAL_SOURCE_V = bytes((0x41, 0xB0, 0x32))
-WF_PARTIAL_VCOM = 0x36
+_WF_PARTIAL_VCOM = const(0x36)
 
 
 def fast_waveform():
     """Waveshare's partial-refresh waveform (above) as (153-byte LUT, end
-    option, gate V, source VSH1/VSH2/VSL, VCOM)."""
-    return (WF_PARTIAL_LUT, WF_PARTIAL_END_OPTION, WF_PARTIAL_GATE_V, WF_PARTIAL_SOURCE_V,
-            WF_PARTIAL_VCOM)
+    option, gate V, source VSH1/VSH2/VSL, _VCOM)."""
+    return (WF_PARTIAL_LUT, _WF_PARTIAL_END_OPTION, _WF_PARTIAL_GATE_V, WF_PARTIAL_SOURCE_V,
+            _WF_PARTIAL_VCOM)
 
 
 class SSD1680(Panel):
@@ -105,31 +113,31 @@ class SSD1680(Panel):
         # (issue 24).
         self.hard_reset(10, 10)
         self.wait_idle("reset")
-        self.command(SW_RESET)
+        self.command(_SW_RESET)
         self.wait_idle("software reset")
-        self.command(DRIVER_OUTPUT, bytes(((GATES - 1) & 0xFF, (GATES - 1) >> 8, 0x00)))
-        self.command(DATA_ENTRY, b"\x03")            # X then Y, both increasing
+        self.command(_DRIVER_OUTPUT, bytes(((GATES - 1) & 0xFF, (GATES - 1) >> 8, 0x00)))
+        self.command(_DATA_ENTRY, b"\x03")            # X then Y, both increasing
         self._whole_ram()
-        self.command(UPDATE_CONTROL_1, b"\x00\x80")
-        self.command(TEMP_SENSOR, b"\x80")           # internal sensor picks the OTP waveform
+        self.command(_UPDATE_CONTROL_1, b"\x00\x80")
+        self.command(_TEMP_SENSOR, b"\x80")           # internal sensor picks the OTP waveform
         self.wait_idle("init")
         self.mode = "clean"
 
     def _whole_ram(self):
-        self.command(RAM_X_RANGE, bytes((0x00, 0x0F)))                      # bytes 0..15 = 128 sources
-        self.command(RAM_Y_RANGE, bytes((0, 0, (GATES - 1) & 0xFF, (GATES - 1) >> 8)))
-        self.command(RAM_X_COUNTER, b"\x00")
-        self.command(RAM_Y_COUNTER, b"\x00\x00")
+        self.command(_RAM_X_RANGE, bytes((0x00, 0x0F)))                      # bytes 0..15 = 128 sources
+        self.command(_RAM_Y_RANGE, bytes((0, 0, (GATES - 1) & 0xFF, (GATES - 1) >> 8)))
+        self.command(_RAM_X_COUNTER, b"\x00")
+        self.command(_RAM_Y_COUNTER, b"\x00\x00")
 
     def _clean(self):
         if self.mode != "clean":
             self.init()
         self.convert(self.ram, 0, 0, WIDTH, HEIGHT)
         self._whole_ram()
-        self.command(WRITE_RAM_BW, self.ram)
-        self.command(WRITE_RAM_OLD, self.ram)        # old = new: the next fast refresh compares against it
-        self.command(UPDATE_CONTROL_2, bytes((SEQ_FULL_OTP,)))
-        self.command(MASTER_ACTIVATE)
+        self.command(_WRITE_RAM_BW, self.ram)
+        self.command(_WRITE_RAM_OLD, self.ram)        # old = new: the next fast refresh compares against it
+        self.command(_UPDATE_CONTROL_2, bytes((_SEQ_FULL_OTP,)))
+        self.command(_MASTER_ACTIVATE)
 
     def _fast(self):
         self._partial(0, 0, WIDTH, 128)
@@ -149,13 +157,13 @@ class SSD1680(Panel):
         # 0x0F sequence loads no LUT), so a press in a row skips their reload
         # and Waveshare's reset pulse before it: 4 ms of waiting and 170
         # bytes less per press on the Pico (issue 24).
-        self.command(UPDATE_CONTROL_2, bytes((SEQ_POWER_ON,)))
-        self.command(MASTER_ACTIVATE)
+        self.command(_UPDATE_CONTROL_2, bytes((_SEQ_POWER_ON,)))
+        self.command(_MASTER_ACTIVATE)
         self.wait_idle("power on")
         self._whole_ram()
-        self.command(WRITE_RAM_BW, self.ram)
-        self.command(UPDATE_CONTROL_2, bytes((SEQ_FAST,)))
-        self.command(MASTER_ACTIVATE)
+        self.command(_WRITE_RAM_BW, self.ram)
+        self.command(_UPDATE_CONTROL_2, bytes((_SEQ_FAST,)))
+        self.command(_MASTER_ACTIVATE)
         self.mode = "fast"
 
     def _load_fast_waveform(self):
@@ -168,16 +176,16 @@ class SSD1680(Panel):
         clock.sleep_ms(2)
         self.rst.value(1)
         clock.sleep_ms(2)
-        self.command(WRITE_LUT, lut)
+        self.command(_WRITE_LUT, lut)
         self.wait_idle("load waveform")
-        self.command(END_OPTION, bytes((end_opt,)))
-        self.command(GATE_VOLTAGE, bytes((vgh,)))
-        self.command(SOURCE_VOLTAGE, vsrc)
-        self.command(VCOM, bytes((vcom,)))
-        self.command(OTP_OPTIONS, PING_PONG)
-        self.command(BORDER, b"\x80")
+        self.command(_END_OPTION, bytes((end_opt,)))
+        self.command(_GATE_VOLTAGE, bytes((vgh,)))
+        self.command(_SOURCE_VOLTAGE, vsrc)
+        self.command(_VCOM, bytes((vcom,)))
+        self.command(_OTP_OPTIONS, PING_PONG)
+        self.command(_BORDER, b"\x80")
 
     def sleep(self):
         self.wait_idle("refresh before sleep")
-        self.command(DEEP_SLEEP, b"\x01")
+        self.command(_DEEP_SLEEP, b"\x01")
         self.mode = None            # deep sleep needs a hardware reset to wake

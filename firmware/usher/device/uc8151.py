@@ -15,50 +15,57 @@
 # "turbo" sends the window as "partial" does with Pimoroni's turbo waveform
 # (26 frames, ~0.26 s at 100 Hz), which ghosts more: the device layer
 # bounds how many turbo updates a window gets before a fast one (PL-18).
-from usher.device.epaper import HEIGHT, PAGES, WIDTH, Panel
+from usher.device.epaper import HEIGHT, WIDTH, Panel
 from usher.device.uc8151_luts import LUT_BB, LUT_BW, LUT_VCOM, LUT_WB, LUT_WW, fast_luts, turbo_luts
+try:
+    from micropython import const
+except ImportError:         # CPython (the simulator and the tests)
+    def const(x):  # type: ignore[misc]
+        return x
 
-PSR = 0x00
-PWR = 0x01
-POF = 0x02
-PFS = 0x03
-PON = 0x04
-BTST = 0x06
-DSLP = 0x07
-DSP = 0x11
-DRF = 0x12
-DTM2 = 0x13
+# Underscored constants are folded into the bytecode: no entry in the
+# module's globals, no lookup at run time (issue 24, the heap).
+_PSR = const(0x00)
+_PWR = const(0x01)
+_POF = const(0x02)
+_PFS = const(0x03)
+_PON = const(0x04)
+_BTST = const(0x06)
+_DSLP = const(0x07)
+_DSP = const(0x11)
+_DRF = const(0x12)
+_DTM2 = const(0x13)
 # The LUT registers (0x20-0x24) and the waveforms written to them: uc8151_luts.py.
-PLL = 0x30
-TSE = 0x41
-CDI = 0x50
-TCON = 0x60
-PTL = 0x90
-PTIN = 0x91
-PTOU = 0x92
+_PLL = const(0x30)
+_TSE = const(0x41)
+_CDI = const(0x50)
+_TCON = const(0x60)
+_PTL = const(0x90)
+_PTIN = const(0x91)
+_PTOU = const(0x92)
 
 # Panel setting bits.
-RES_128x296 = 0x80
-LUT_FROM_REGISTERS = 0x20
-FORMAT_BW = 0x10
-SHIFT_RIGHT = 0x04
-BOOSTER_ON = 0x02
-NO_SOFT_RESET = 0x01
-PSR_OTP = RES_128x296 | FORMAT_BW | SHIFT_RIGHT | BOOSTER_ON | NO_SOFT_RESET        # 0x97
-PSR_REGISTERS = PSR_OTP | LUT_FROM_REGISTERS                                        # 0xB7
+_RES_128x296 = const(0x80)
+_LUT_FROM_REGISTERS = const(0x20)
+_FORMAT_BW = const(0x10)
+_SHIFT_RIGHT = const(0x04)
+_BOOSTER_ON = const(0x02)
+_NO_SOFT_RESET = const(0x01)
+_PSR_OTP = const(_RES_128x296 | _FORMAT_BW | _SHIFT_RIGHT | _BOOSTER_ON | _NO_SOFT_RESET)  # 0x97
+_PSR_REGISTERS = const(_PSR_OTP | _LUT_FROM_REGISTERS)  # 0xB7
 
 POWER_SETTING = bytes((0x03, 0x00, 0x2B, 0x2B, 0x2B))   # internal VDS/VDG, VCOM=VD, 16 V, VDH/VDL/VDHR
 BOOSTER = bytes((0x17, 0x17, 0x17))                     # 10 ms start, strength 3, 6.58 us off
-CDI_INVERTED = 0x9C                                      # data 1 = white, border white
-PLL_100HZ = 0x3A
-PLL_200HZ = 0x39
-DEEP_SLEEP_CHECK = 0xA5                                  # DSLP check code
-PARTIAL_SCAN_INSIDE = 0x01
+_CDI_INVERTED = const(0x9C)      # data 1 = white, border white
+_PLL_100HZ = const(0x3A)
+_PLL_200HZ = const(0x39)
+_DEEP_SLEEP_CHECK = const(0xA5)  # DSLP check code
+_PARTIAL_SCAN_INSIDE = const(0x01)
 
 SPEED_OTP = 0
 SPEED_FAST = 2
 SPEED_TURBO = 3
-PIECE_BYTES = 48 * PAGES      # 48 gate lines per SPI write (768 bytes)
+_PIECE_BYTES = const(768)      # 48 gate lines per SPI write (48 * PAGES bytes)
 
 
 class UC8151(Panel):
@@ -73,27 +80,27 @@ class UC8151(Panel):
         # The controller keeps its own RAM: a refresh sends only its window,
         # converted piece by piece (send_window) through this small buffer,
         # so the driver holds no 4.7 KB copy of the picture.
-        self._piece = bytearray(PIECE_BYTES)
+        self._piece = bytearray(_PIECE_BYTES)
 
     def init(self, speed=SPEED_OTP):
         """Reset the controller and set it up for one update speed."""
         self._started = None
         self.hard_reset(10, 10)
         self.wait_idle("reset")
-        self.command(PSR, bytes((PSR_OTP if speed == SPEED_OTP else PSR_REGISTERS,)))
+        self.command(_PSR, bytes((_PSR_OTP if speed == SPEED_OTP else _PSR_REGISTERS,)))
         if speed != SPEED_OTP:
             self.load_luts(speed)
-            self.command(PLL, bytes((PLL_200HZ,)))
-        self.command(PWR, POWER_SETTING)
-        self.command(PON)
+            self.command(_PLL, bytes((_PLL_200HZ,)))
+        self.command(_PWR, POWER_SETTING)
+        self.command(_PON)
         self.wait_idle("power on")
-        self.command(BTST, BOOSTER)
-        self.command(PFS, b"\x00")
-        self.command(TSE, b"\x00")
-        self.command(TCON, b"\x22")
-        self.command(CDI, bytes((CDI_INVERTED,)))
-        self.command(PLL, bytes((PLL_100HZ,)))
-        self.command(POF)
+        self.command(_BTST, BOOSTER)
+        self.command(_PFS, b"\x00")
+        self.command(_TSE, b"\x00")
+        self.command(_TCON, b"\x22")
+        self.command(_CDI, bytes((_CDI_INVERTED,)))
+        self.command(_PLL, bytes((_PLL_100HZ,)))
+        self.command(_POF)
         self.wait_idle("power off")
         self.speed = speed
 
@@ -129,11 +136,11 @@ class UC8151(Panel):
             self.load_luts(speed)
         elif self.speed != speed:
             self.init(speed)
-        self.command(PON)
-        self.command(PTOU)
-        self.send_window(DTM2, 0, 0, WIDTH, HEIGHT, self._piece)
-        self.command(DSP)
-        self.command(DRF)
+        self.command(_PON)
+        self.command(_PTOU)
+        self.send_window(_DTM2, 0, 0, WIDTH, HEIGHT, self._piece)
+        self.command(_DSP)
+        self.command(_DRF)
 
     def _partial(self, x, y, w, h):
         self._window(SPEED_FAST, x, y, w, h)
@@ -154,20 +161,20 @@ class UC8151(Panel):
         p[3] = x & 0xFF
         p[4] = x_end >> 8
         p[5] = x_end & 0xFF
-        p[6] = PARTIAL_SCAN_INSIDE
-        self.command(PON)
-        self.command(PTIN)
-        self.command(PTL, p)
-        self.send_window(DTM2, x, y, w, h, self._piece)
-        self.command(DSP)
-        self.command(DRF)
+        p[6] = _PARTIAL_SCAN_INSIDE
+        self.command(_PON)
+        self.command(_PTIN)
+        self.command(_PTL, p)
+        self.send_window(_DTM2, x, y, w, h, self._piece)
+        self.command(_DSP)
+        self.command(_DRF)
 
     def sleep(self):
         """Power the panel down before the board powers off (PL-6)."""
         self.wait_idle("refresh before sleep")
-        self.command(POF)
+        self.command(_POF)
         self.wait_idle("power off")
-        self.command(DSLP, bytes((DEEP_SLEEP_CHECK,)))
+        self.command(_DSLP, bytes((_DEEP_SLEEP_CHECK,)))
         self.speed = None       # deep sleep needs a hardware reset to wake
 
 
