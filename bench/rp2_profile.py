@@ -283,9 +283,17 @@ def owner_report(objects, m, qstrs, top):
     classes = dict((o[0], qstrs.name(o[4])) for o in objects if o[4])
     modules = {}
     for o in objects:
-        if len(o) > 5:
+        if len(o) > 5 and o[5] is not None:
             names = [qstrs.name(v) for k, v in o[5] if qstrs.name(k) == "__name__"]
             modules[o[0]] = names[0] if names else "?"
+    # a module whose name was interned at run time (not in the image's
+    # pools) is named by one of its functions' bytecode symbols
+    by_code = _module_of_code(m)
+    for o in objects:
+        if len(o) > 6 and o[6] and o[6][1] in modules and modules[o[6][1]].startswith("q"):
+            name = by_code(o[6][0])
+            if name:
+                modules[o[6][1]] = name
     tables = []
 
     def kind(o):
@@ -341,6 +349,23 @@ def _module_names():
                     rel = rel[:-9]
                 names[rel.replace(".", "_")] = rel
     return names
+
+
+def _module_of_code(m):
+    """bytecode address -> the firmware module whose function it is, or None."""
+    mods = _module_names()
+
+    def name(code):
+        sym = m.name(int(code))
+        if not sym.startswith("fun_data_"):
+            return None
+        rest = sym[len("fun_data_"):]
+        best = ""
+        for k in mods:
+            if rest.startswith(k + "_") and len(k) > len(best):
+                best = k
+        return mods[best] if best else None
+    return name
 
 
 def fun_report(funs, m, top):

@@ -120,6 +120,8 @@ def main(name, janitor=False, used=False, plays=False):
     storage.save = counted(lambda path, obj: path.split("/")[-1], storage.save)
     # the play history's index, written anew when a game is kept
     storage.write_lines = counted(lambda path, lines: path.split("/")[-1], storage.write_lines)
+    # ... or, on littlefs, a line added at its end (PL-17)
+    storage.append_line = counted(lambda path, obj: path.split("/")[-1], storage.append_line)
     # the running game's tail of newest actions (usher.core.gamefile, PL-17)
     from usher.core import gamefile
     gamefile._write = counted(lambda path, data: path.split("/")[-1], gamefile._write)

@@ -225,6 +225,9 @@ class Runner {
             if ((key & 7) === 2 && (val & 7) === 2) q.push([key >>> 3, val >>> 3]);
           }
           o.push(q);
+        } else if (word === funType) {
+          // a function: its bytecode and its module (mp_obj_fun_bc_t's context)
+          o.push(null, [m.readUint32(at + 12) >>> 0, m.readUint32(at + 4) >>> 0]);
         }
         objs.push(o);
       }

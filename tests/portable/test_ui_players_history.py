@@ -338,6 +338,73 @@ def test_the_history_keeps_the_newest_cap_plays_and_the_newest_actions():
 
 def test_the_default_caps():
     assert playlog.CAP == 50 and playlog.ACTIONS_CAP == 10      # docs/history.md states them
+    assert playlog.SLACK == 10
+
+
+def _index_bytes(d):
+    with open(playlog.index_path(d), "rb") as f:
+        return f.read()
+
+
+def test_pl17_on_littlefs_a_kept_play_is_added_at_the_end_and_the_oldest_dropped_slack_at_a_time():
+    # On littlefs (storage.FORCE: the littlefs way on any folder) the history
+    # is appended to, not written anew per play; beyond cap + slack lines it
+    # is written anew with the newest cap. Readers see the newest cap always.
+    d = mptest.tmpdir()
+    cap, slack = 4, 3
+    storage.FORCE = True
+    try:
+        lines = []
+        before = b""
+        for i in range(12):
+            s = _summary("seatwars", ["A", "B"], [i, 0], [0])
+            rec = {"game": "seatwars", "options": {}, "seed": i, "actions": [{"type": "t%d" % i}]}
+            n, problem = playlog.append(d, s, rec, cap=cap, actions_cap=2, slack=slack)
+            assert n == i + 1 and problem is None
+            raw = _index_bytes(d)
+            lines.append(raw.count(b"\n"))
+            if 1 < n and lines[-1] > lines[-2]:
+                assert raw.startswith(before) and raw.count(b"\n") == before.count(b"\n") + 1
+            before = raw
+            assert [r["n"] for r in playlog.summaries(d, cap=cap)] == list(range(max(1, n - cap + 1), n + 1))
+            assert playlog.open_index(d) == (playlog.index_path(d), None)
+        assert lines == [1, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7, 4]
+        # the newest kept play is still found and not kept twice
+        assert playlog.find(d, 12)["scores"] == [11, 0] and playlog.find(d, 8) is None
+        assert playlog._already_kept(d, "seatwars", {"seed": 1, "actions": [{}] * 10}) == 12
+    finally:
+        storage.FORCE = None
+    # off littlefs the file never holds more than cap lines
+    e = mptest.tmpdir()
+    for i in range(6):
+        s = _summary("seatwars", ["A", "B"], [i, 0], [0])
+        rec = {"game": "seatwars", "options": {}, "seed": i, "actions": [{"type": "t%d" % i}]}
+        playlog.append(e, s, rec, cap=cap, actions_cap=2, slack=slack)
+        assert _index_bytes(e).count(b"\n") == min(i + 1, cap)
+
+
+def test_pl17_a_record_newer_than_an_appended_history_rebuilds_its_line():
+    # A cut after the play's record was saved and before its line was added
+    # at the end: the next read rebuilds the line from the record, silently,
+    # and the next play is added after it.
+    d = mptest.tmpdir()
+    buf, canvas = new_canvas()
+    app = App(canvas, d, {"board": "test"})
+    app.start()
+    storage.FORCE = True
+    try:
+        for seed in (3, 4):
+            _bot_game(app, "seatwars", {"players": 2}, 2, seed)
+        raw = _index_bytes(d)
+        with open(playlog.index_path(d), "wb") as f:        # the second line never added
+            f.write(raw[:raw.index(b"\n") + 1])
+        assert playlog.open_index(d) == (playlog.index_path(d), None)
+        rows = list(playlog.summaries(d))
+        assert [(r["n"], r["seed"]) for r in rows] == [(1, 3), (2, 4)]
+        _bot_game(app, "seatwars", {"players": 2}, 2, 5)
+        assert [(r["n"], r["seed"]) for r in playlog.summaries(d)] == [(1, 3), (2, 4), (3, 5)]
+    finally:
+        storage.FORCE = None
 
 
 def test_a_corrupt_history_is_named_set_aside_and_a_new_one_started():

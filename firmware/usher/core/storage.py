@@ -315,6 +315,14 @@ def write_lines(path, lines):
     replace(tmp, path)
 
 
+def append_line(path, obj):
+    """Add obj, sealed, as the last line of a JSON-lines file. Atomic only
+    where the filesystem is (atomic(): littlefs commits the file at its
+    close); elsewhere write the file anew with write_lines."""
+    with create(path, "a") as f:
+        f.write(encode(obj) + "\n")
+
+
 def append_text(path, text):
     """Add text at the end of path (made when missing): for files kept only
     for a person to read, e.g. the lines of a history set aside."""

@@ -2,7 +2,8 @@
 # Imported when a game ends and by the statistics screens, not at boot.
 #
 # Files in data_dir/history/:
-#   plays.jsonl   one line per kept play, oldest first, at most CAP lines:
+#   plays.jsonl   one line per kept play, oldest first, the newest CAP kept
+#                 (on littlefs up to SLACK more lines, see Writing):
 #                 {"n", "game", "date", "players", "scores", "winners",
 #                 "breakdown", "actions", "seed", "options", and where they
 #                 apply "solo", "opp", "variant", "rounds", "owner_data"};
@@ -20,7 +21,10 @@
 # lines are streamed one at a time to plays.jsonl.tmp, the oldest dropped
 # beyond CAP, and storage.replace makes the new file current with the
 # previous one as plays.jsonl.bak (PL-8): RAM holds one line at a time
-# whatever the history's size. Reading falls back to the .tmp (a cut between
+# whatever the history's size. On littlefs (PL-17) the new line is added at
+# the end of plays.jsonl instead, until the file holds CAP + SLACK lines;
+# then it is written anew as above, with the newest CAP. Readers take the
+# newest CAP lines either way. Reading falls back to the .tmp (a cut between
 # the renames) and then to the .bak; when no copy can be read the file is
 # named, set aside as plays.jsonl.bad and a new history starts (PL-11).
 #
@@ -33,6 +37,7 @@ from usher.core import gamefile, storage
 FOLDER = "history"
 INDEX = "plays.jsonl"
 CAP = 50            # kept plays (lines of plays.jsonl); docs/history.md
+SLACK = 10          # on littlefs plays.jsonl may hold this many lines more (append)
 ACTIONS_CAP = 10    # the newest plays whose actions are kept (pNNNNN.json)
 OWNER_KEYS = ("panels_text", "deck_text", "deck")   # owner data: not copied into every play
 
@@ -233,21 +238,23 @@ def _scan(path):
 
 
 def _whole(path):
-    """The last play number of path when it is a copy of the history that
-    can be used as it is (it has lines and every one passes; one line at a
-    time in RAM), else 0."""
+    """(the last play number, the number of lines) of path when it is a copy
+    of the history that can be used as it is (it has lines and every one
+    passes; one line at a time in RAM), else (0, 0)."""
     last = 0
+    count = 0
     try:
         for _ln, obj, _txt, reason in storage.read_lines(path):
             if reason is not None:
-                return 0
+                return 0, 0
             check_line(obj)
             if obj["n"] <= last:
-                return 0
+                return 0, 0
             last = obj["n"]
+            count += 1
     except (OSError, ValueError):
-        return 0
-    return last
+        return 0, 0
+    return last, count
 
 
 def open_index(data_dir):
@@ -258,17 +265,23 @@ def open_index(data_dir):
     its record (pNNNNN.json), the damaged lines are set aside in
     plays.jsonl.bad, the history is written again, and the notice names
     the file and what was done. Never raises for a damaged file."""
+    return _opened(data_dir)[:2]
+
+
+def _opened(data_dir):
+    """open_index's (path, notice), then (the last play number, the number
+    of lines) of the file when it was whole, else (0, 0)."""
     path = index_path(data_dir)
-    last = _whole(path)
+    last, count = _whole(path)
     numbers = _play_numbers(data_dir)
     if last and (not numbers or numbers[-1] <= last):
-        return path, None
+        return path, None, last, count
     # (a record newer than the history's last line: a cut between the two
     # writes of append, or a history rolled back to an older copy)
     copies = [c for c in _candidates(path) if storage.exists(c)]
     if not copies and not numbers:
-        return None, None
-    return _repair(data_dir, path, copies)
+        return None, None, 0, 0
+    return _repair(data_dir, path, copies) + (0, 0)
 
 
 SHORT = FOLDER + "/" + INDEX      # the history's name in a notice (a full path does not fit a line)
@@ -372,15 +385,20 @@ def _line_of_record(data_dir, n):
         return None
 
 
-def summaries(data_dir):
-    """Every kept play's line, oldest first, one at a time (a generator).
-    Call open_index first to learn about (and repair) a damaged history; a
-    line that does not pass its checks is skipped here all the same, so no
-    screen ever meets one."""
-    path, _ = open_index(data_dir)
+def summaries(data_dir, cap=CAP):
+    """Every kept play's line, oldest first, one at a time (a generator):
+    the newest cap of them (on littlefs the file may hold up to SLACK more,
+    see append). Call open_index first to learn about (and repair) a
+    damaged history; a line that does not pass its checks is skipped here
+    all the same, so no screen ever meets one."""
+    path, _notice, _last, count = _opened(data_dir)
     if path is None:
         return
+    skip = count - cap
     for obj in _good_lines(path):
+        if skip > 0:
+            skip -= 1
+            continue
         yield obj
 
 
@@ -440,13 +458,12 @@ def _play_numbers(data_dir):
     return out
 
 
-def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP):
+def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP, slack=SLACK):
     """Keep a finished play. Returns (play number, problem or None)."""
     storage.makedirs(folder(data_dir))
-    path, problem = open_index(data_dir)
-    count = 0
-    last = 0
-    if path is not None:
+    path, problem, last, count = _opened(data_dir)
+    if path is not None and not count:
+        # (repaired just now: the file written again holds its good lines)
         for s in _good_lines(path):
             count += 1
             last = s["n"]
@@ -462,7 +479,17 @@ def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP):
     # heap refused them: "This play could not be kept"); as rows about a
     # third of that. An older firmware's list still loads (load_record).
     storage.save(play_path(data_dir, n), gamefile.packed(record))
-    storage.write_lines(index_path(data_dir), _lines_with(data_dir, path, line, count + 1 - cap))
+    if path is not None and count < cap + slack and storage.atomic(folder(data_dir)):
+        # On littlefs (PL-17) the line is added at the end: the file's close
+        # commits it atomically, and it costs one metadata commit and a copy
+        # of the file's last block, where writing the history anew rewrote
+        # every block of it (15 KB and 4 erases at 49 plays,
+        # `python bench/flash_ops.py --used --plays`). The oldest lines are
+        # dropped SLACK plays at a time, by writing it anew; readers
+        # (summaries) take the newest cap lines meanwhile.
+        storage.append_line(path, line)
+    else:
+        storage.write_lines(index_path(data_dir), _lines_with(data_dir, path, line, count + 1 - cap))
     # Only the newest plays keep their actions.
     numbers.append(n)
     for old in numbers[:max(0, len(numbers) - actions_cap)]:
