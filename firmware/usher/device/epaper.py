@@ -191,20 +191,6 @@ class Panel:
         clock.sleep_ms(high_ms)
 
     # --- canvas conversion -----------------------------------------------------
-    def convert(self, ram, x, y, w, h):
-        """Copy the canvas window into ram, the controller's whole picture
-        (4736 bytes, gate line by gate line). x and w are in pixels, y and h
-        multiples of 8. Bytes outside the window keep what was last sent,
-        which is what the panel shows."""
-        p0 = y // 8
-        p1 = (y + h) // 8
-        if self.FLIP_Y:
-            k0, kstep = PAGES - 1 - p0, -1
-        else:
-            k0, kstep = p0, 1
-        self._pack(self._canvas, ram, x, x + w, p0, p1, 0, PAGES, k0, kstep,
-                   0 if self.REVERSE_BITS else 1)
-
     def send_window(self, cmd, x, y, w, h, piece):
         """Send command cmd with the window's bytes as its data, converted
         from the canvas one piece of columns at a time into the bytearray

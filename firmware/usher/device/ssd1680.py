@@ -11,12 +11,16 @@
 # Landscape mapping (Waveshare's landscape class): gate line = canvas x,
 # source address = 127 - canvas y, so each gate line starts at canvas y=127
 # (FLIP_Y) and the bits need no reversal. The controller refreshes the whole
-# panel in either mode; for a partial refresh only the window's bytes are
-# converted (the rest of the RAM image is what the panel already shows) and
-# the full RAM image is sent, as Waveshare's example does, so the old/new
-# RAM pair the waveform compares can never disagree outside the window.
+# panel in either mode, and every refresh sends the full RAM image, as
+# Waveshare's example does, so the old/new RAM pair the waveform compares
+# can never disagree outside the window (with RAM ping-pong, outside the
+# window the "new" RAM holds the frame before last). The image is the
+# canvas, converted piece by piece on its way out (Panel.send_window): the
+# refresh window covers every band of the canvas that changed since the last
+# refresh (usher.ui.refresh), so outside it the canvas is what the panel
+# shows, and the driver keeps no 4.7 KB copy of the picture (issue 24).
 from usher.device import clock
-from usher.device.epaper import FRAME_BYTES, HEIGHT, WIDTH, Panel
+from usher.device.epaper import HEIGHT, PAGES, WIDTH, Panel
 
 try:
     from micropython import const
@@ -100,9 +104,9 @@ class SSD1680(Panel):
         super().__init__(*args)
         self.mode = None
         self._wave = None
-        # Every refresh sends the whole RAM image (see above): the driver
-        # keeps it, gate line by gate line, and converts only the window.
-        self.ram = bytearray(FRAME_BYTES)
+        # Every refresh sends the whole RAM image (see above), converted from
+        # the canvas through this buffer, 48 gate lines at a time.
+        self._piece = bytearray(48 * PAGES)
 
     def init(self):
         self._started = None
@@ -132,10 +136,10 @@ class SSD1680(Panel):
     def _clean(self):
         if self.mode != "clean":
             self.init()
-        self.convert(self.ram, 0, 0, WIDTH, HEIGHT)
         self._whole_ram()
-        self.command(_WRITE_RAM_BW, self.ram)
-        self.command(_WRITE_RAM_OLD, self.ram)        # old = new: the next fast refresh compares against it
+        self.send_window(_WRITE_RAM_BW, 0, 0, WIDTH, HEIGHT, self._piece)
+        # old = new: the next fast refresh compares against it
+        self.send_window(_WRITE_RAM_OLD, 0, 0, WIDTH, HEIGHT, self._piece)
         self.command(_UPDATE_CONTROL_2, bytes((_SEQ_FULL_OTP,)))
         self.command(_MASTER_ACTIVATE)
 
@@ -148,7 +152,6 @@ class SSD1680(Panel):
         # so only what changed (the window, for a partial) moves.
         if self.mode is None:
             self.init()             # after deep sleep: full set-up first
-        self.convert(self.ram, x, y, w, h)
         if self.mode != "fast":
             self._load_fast_waveform()
         # Power on, then the RAM and display mode 2. After a fast or partial
@@ -161,7 +164,7 @@ class SSD1680(Panel):
         self.command(_MASTER_ACTIVATE)
         self.wait_idle("power on")
         self._whole_ram()
-        self.command(_WRITE_RAM_BW, self.ram)
+        self.send_window(_WRITE_RAM_BW, 0, 0, WIDTH, HEIGHT, self._piece)
         self.command(_UPDATE_CONTROL_2, bytes((_SEQ_FAST,)))
         self.command(_MASTER_ACTIVATE)
         self.mode = "fast"
