@@ -43,7 +43,7 @@ drive folder). Columns, per session:
               median, p90 and how many presses
   free boot   gc.mem_free() after gc.collect() when the first picture after
               boot is sent, bytes (device.json "trace": true,
-              usher.device.runtime.heap_trace, into the log; the GC hooks of
+              usher.device.trace.heap_trace, into the log; the GC hooks of
               bench/rp2.py do not find CircuitPython's split heap)
   free end    the same right after the session's last game ended
   check       pictures that differ from the simulator's frames

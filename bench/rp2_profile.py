@@ -25,7 +25,7 @@ the top functions with their callers (the LR at the sample, which for a
 function that has called another since its entry is stale: read it as a
 hint). Figures are shares of the samples; with --every 1000 one sample is
 8 us of chip time. --heap adds the live heap at its peak by object type;
---phases the firmware's own per-phase timers (usher.device.runtime.Trace,
+--phases the firmware's own per-phase timers (usher.device.trace.Trace,
 turned on by "trace": true in device.json, which nothing else sets).
 """
 import argparse
@@ -410,7 +410,7 @@ def phase_report(result):
         d = [(b - a) / 1000.0 for a, b in zip(prev["trace"], st["trace"])]
         rows.append((st["active_ms"], d))
     if not rows:
-        print("no phase counters found (an image without usher.device.runtime.Trace?)")
+        print("no phase counters found (an image without usher.device.trace.Trace?)")
         return
     n = len(rows)
 

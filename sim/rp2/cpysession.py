@@ -19,7 +19,7 @@ def play(script, vbus=True, battery_mv=2900, settings=None, flash=None, extra_st
          boot_hold=(), trace=False, files=None, usb=False, heap=False, sample=None):
     """Boot the CircuitPython image (with the USB host attached when usb) and play the
     script. settings: data/device.json; trace: the free heap at boot and at
-    each game's end into the log (usher.device.runtime.heap_trace, see
+    each game's end into the log (usher.device.trace.heap_trace, see
     heap_figures); sample=N: the PC sampled every N cycles of computing
     (bench/rp2_profile.py --circuitpython)."""
     import tempfile
@@ -92,7 +92,7 @@ def check(result, script):
 
 def heap_figures(entries):
     """(free heap at boot, at the last game end) from a log written with
-    "trace" (usher.device.runtime.heap_trace); None where missing."""
+    "trace" (usher.device.trace.heap_trace); None where missing."""
     boot = end = None
     for e in entries:
         d = e.get("d")

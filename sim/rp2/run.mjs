@@ -247,7 +247,7 @@ class Runner {
     return { types, big, funs, objects: this.heap.objects ? objs : undefined };
   }
 
-  // The firmware's phase counters (usher.device.runtime.Trace, device.json
+  // The firmware's phase counters (usher.device.trace.Trace, device.json
   // "trace": true): found in RAM by their two marker words, read as they
   // stand (microseconds since boot, per phase), or null.
   readTrace() {

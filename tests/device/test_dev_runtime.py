@@ -9,7 +9,7 @@ from mptest import tmpdir
 from panel_model import expected_image
 
 from usher.core import storage
-from usher.device import boards, runtime, uc8151
+from usher.device import boards, runtime, trace, uc8151
 from usher.device.log import read_all
 from usher.ui.canvas import new_canvas
 from usher.ui.history import History
@@ -376,7 +376,7 @@ def test_trace_counts_each_phase_and_changes_no_picture():
     try:
         assert rt0.trace is None and rt.trace is not None
         t = rt.trace.t
-        assert tuple(t[:2]) == runtime.Trace.MARK
+        assert tuple(t[:2]) == trace.Trace.MARK
         assert all(t[i] > 0 for i in range(2, 7)), list(t)
         handle, draw, save, log_us, refresh = [t[i] - at_boot[i] for i in range(2, 7)]
         assert handle > 0 and draw > 0 and save > 0 and log_us > 0 and refresh > 0
@@ -391,7 +391,7 @@ def test_trace_passes_keyword_arguments_through():
     # The game's base is saved with storage.save(path, rec, backup=True): a
     # traced boot must start games as an untraced one does (on the chip, a
     # wrapper without keywords made every new game a crash screen).
-    t = runtime.Trace()
+    t = trace.Trace()
     timed = t.wrap(2, lambda path, rec, backup=False: (path, rec, backup))
     assert timed("game.json", {"a": 1}, backup=True) == ("game.json", {"a": 1}, True)
     assert timed("game.json", 2) == ("game.json", 2, False)
