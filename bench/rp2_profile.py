@@ -6,7 +6,9 @@ that holds it with the image's ELF (arm-none-eabi-nm), then grouped.
   python bench/rp2_profile.py multisala_solo          frozen Badger image
   python bench/rp2_profile.py theatre_game --every 500 --top 40
   python bench/rp2_profile.py multisala_solo --stock  stock MicroPython + .mpy
-  python bench/rp2_profile.py multisala_solo --heap --phases
+  python bench/rp2_profile.py multisala_solo --heap --phases   (--phases also prints the free
+                                                    heap after a collection at the first
+                                                    picture and at a game's end)
   python bench/rp2_profile.py takeaseat_solo --steps 78,92   two presses only (by their index
                                                     in the session, the boot being 0)
   python bench/rp2_profile.py takeaseat_solo --circuitpython --script C,C,UP,C,DOWN,DOWN,DOWN,DOWN
@@ -393,6 +395,21 @@ def fun_report(funs, m, top):
         print("  %-40s %5d %7d" % (mod[:40], n, size))
 
 
+def heap_free_report(result):
+    """The free heap after a collection that device.json's "trace" logs
+    (usher.device.trace.heap_trace): at the first picture after boot and at
+    each game's end. Unlike the live heap at a collection the GC chose, it
+    is taken at the same point every run."""
+    files = result.get("files")
+    if not files or not os.path.isdir(os.path.join(files, "data", "log")):
+        return
+    for e in rp2.read_log(os.path.join(files, "data")):
+        d = e.get("d")
+        if e.get("k") == "info" and isinstance(d, dict) and "heap_free" in d:
+            print("free heap after a collection at %s: %d B" % (
+                "the first picture" if d.get("at") == "boot" else "a game's end", d["heap_free"]))
+
+
 PHASES = ("handle", "draw", "save", "log", "refresh")
 
 
@@ -436,6 +453,8 @@ def main(argv):
     ap.add_argument("--every", type=int, default=1000, help="cycles between two PC samples")
     ap.add_argument("--top", type=int, default=30)
     ap.add_argument("--stock", action="store_true", help="stock MicroPython with .mpy files")
+    ap.add_argument("--board", default="badger2040", choices=("badger2040", "pico_epaper29"),
+                    help="the frozen image of this board (default the Badger)")
     ap.add_argument("--boot", action="store_true", help="the boot steps instead of the presses")
     ap.add_argument("--heap", action="store_true", help="also the live heap at its peak, by type")
     ap.add_argument("--owners", action="store_true",
@@ -470,7 +489,7 @@ def main(argv):
         import sim.rp2.cpysession as cs
         r = cs.play(script, sample=a.every, trace=a.phases)
     else:
-        r = rp2.play(script, stock=a.stock, sample=a.every, sample_steps=steps,
+        r = rp2.play(script, profile=a.board, stock=a.stock, sample=a.every, sample_steps=steps,
                      heap=("objects" if a.owners else "census") if a.heap or a.owners else False,
                      trace=a.phases)
     if not r.get("elf"):
@@ -482,6 +501,7 @@ def main(argv):
     if a.phases:
         print()
         phase_report(r)
+        heap_free_report(r)
 
 
 if __name__ == "__main__":
