@@ -28,3 +28,8 @@
 // the firmware runs it while the panel shows a press's picture, so that a
 // directory's compaction (a 4 KB erase) is not left to the next press's save.
 #define MICROPY_VFS_LFS2_JANITOR                (1)
+
+// No __file__ in each module's globals: the firmware never reads it on
+// MicroPython, and it took a slot of every loaded module's table (about 50
+// modules, issue 24: the heap).
+#define MICROPY_MODULE___FILE__                 (0)
