@@ -339,6 +339,9 @@ def test_the_history_keeps_the_newest_cap_plays_and_the_newest_actions():
 def test_the_default_caps():
     assert playlog.CAP == 50 and playlog.ACTIONS_CAP == 10      # docs/history.md states them
     assert playlog.SLACK == 10
+    # every line added since the history was last written anew (at most
+    # SLACK) is a play whose record is kept, so a damaged one is rebuilt
+    assert playlog.SLACK <= playlog.ACTIONS_CAP
 
 
 def _index_bytes(d):
@@ -402,6 +405,32 @@ def test_pl17_a_record_newer_than_an_appended_history_rebuilds_its_line():
         rows = list(playlog.summaries(d))
         assert [(r["n"], r["seed"]) for r in rows] == [(1, 3), (2, 4)]
         _bot_game(app, "seatwars", {"players": 2}, 2, 5)
+        assert [(r["n"], r["seed"]) for r in playlog.summaries(d)] == [(1, 3), (2, 4), (3, 5)]
+    finally:
+        storage.FORCE = None
+
+
+def test_pl17_a_damaged_line_added_since_the_last_rewrite_is_rebuilt_from_its_record():
+    # On littlefs plays.jsonl.bak is the file at its last rewrite: a line
+    # added after it is not there, but its play's record is (SLACK <=
+    # ACTIONS_CAP), so a damaged one comes back from the record.
+    d = mptest.tmpdir()
+    buf, canvas = new_canvas()
+    app = App(canvas, d, {"board": "test"})
+    app.start()
+    storage.FORCE = True
+    try:
+        for seed in (3, 4, 5):
+            _bot_game(app, "seatwars", {"players": 2}, 2, seed)
+        assert not storage.exists(playlog.index_path(d) + ".bak")
+        raw = _index_bytes(d)
+        lines = raw.split(b"\n")
+        cut = lines[1].index(b'"seed": ') + 8
+        lines[1] = lines[1][:cut] + (b"9" if lines[1][cut:cut + 1] != b"9" else b"8") + lines[1][cut + 1:]
+        with open(playlog.index_path(d), "wb") as f:        # a digit of play 2's seed flipped
+            f.write(b"\n".join(lines))
+        where, problem = playlog.open_index(d)
+        assert "line 2" in problem and "#2 rebuilt" in problem, problem
         assert [(r["n"], r["seed"]) for r in playlog.summaries(d)] == [(1, 3), (2, 4), (3, 5)]
     finally:
         storage.FORCE = None

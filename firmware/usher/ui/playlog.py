@@ -37,7 +37,9 @@ from usher.core import gamefile, storage
 FOLDER = "history"
 INDEX = "plays.jsonl"
 CAP = 50            # kept plays (lines of plays.jsonl); docs/history.md
-SLACK = 10          # on littlefs plays.jsonl may hold this many lines more (append)
+SLACK = 10          # on littlefs plays.jsonl may hold this many lines more (append);
+#                     at most ACTIONS_CAP: a line added since the last rewrite (so
+#                     not in plays.jsonl.bak) is a play whose record is kept
 ACTIONS_CAP = 10    # the newest plays whose actions are kept (pNNNNN.json)
 OWNER_KEYS = ("panels_text", "deck_text", "deck")   # owner data: not copied into every play
 
