@@ -92,6 +92,10 @@ class Panel:
         self._pack = pack
         self._canvas = canvas_buffer
         self._one = bytearray(1)
+        # Both controllers take the canvas converted on its way out
+        # (send_window), 48 gate lines at a time through this buffer: no
+        # driver holds a 4.7 KB copy of the picture (issue 24).
+        self._piece = bytearray(48 * PAGES)
         self._started = None                     # ticks when the running refresh began
         self._started_what = ""
         self._busy_since = None
@@ -191,12 +195,13 @@ class Panel:
         clock.sleep_ms(high_ms)
 
     # --- canvas conversion -----------------------------------------------------
-    def send_window(self, cmd, x, y, w, h, piece):
+    def send_window(self, cmd, x, y, w, h):
         """Send command cmd with the window's bytes as its data, converted
-        from the canvas one piece of columns at a time into the bytearray
-        piece (at least 8 * 16 bytes): gate line x first, each
-        line's h // 8 bytes in the order of line_bytes(). No frame-sized
-        buffer is needed; CS stays low over the whole transfer."""
+        from the canvas one piece of columns at a time into self._piece:
+        gate line x first, each line's h // 8 bytes in the order of
+        line_bytes(). No frame-sized buffer is needed; CS stays low over the
+        whole transfer."""
+        piece = self._piece
         n = self.line_bytes(y, h)[1]
         p0 = y // 8
         cols = len(piece) // n

@@ -20,7 +20,7 @@
 # refresh (usher.ui.refresh), so outside it the canvas is what the panel
 # shows, and the driver keeps no 4.7 KB copy of the picture (issue 24).
 from usher.device import clock
-from usher.device.epaper import HEIGHT, PAGES, WIDTH, Panel
+from usher.device.epaper import HEIGHT, WIDTH, Panel
 
 try:
     from micropython import const
@@ -90,7 +90,7 @@ _WF_PARTIAL_VCOM = const(0x36)
 
 def fast_waveform():
     """Waveshare's partial-refresh waveform (above) as (153-byte LUT, end
-    option, gate V, source VSH1/VSH2/VSL, _VCOM)."""
+    option, gate V, source VSH1/VSH2/VSL, VCOM)."""
     return (WF_PARTIAL_LUT, _WF_PARTIAL_END_OPTION, _WF_PARTIAL_GATE_V, WF_PARTIAL_SOURCE_V,
             _WF_PARTIAL_VCOM)
 
@@ -104,9 +104,6 @@ class SSD1680(Panel):
         super().__init__(*args)
         self.mode = None
         self._wave = None
-        # Every refresh sends the whole RAM image (see above), converted from
-        # the canvas through this buffer, 48 gate lines at a time.
-        self._piece = bytearray(48 * PAGES)
 
     def init(self):
         self._started = None
@@ -137,9 +134,9 @@ class SSD1680(Panel):
         if self.mode != "clean":
             self.init()
         self._whole_ram()
-        self.send_window(_WRITE_RAM_BW, 0, 0, WIDTH, HEIGHT, self._piece)
+        self.send_window(_WRITE_RAM_BW, 0, 0, WIDTH, HEIGHT)
         # old = new: the next fast refresh compares against it
-        self.send_window(_WRITE_RAM_OLD, 0, 0, WIDTH, HEIGHT, self._piece)
+        self.send_window(_WRITE_RAM_OLD, 0, 0, WIDTH, HEIGHT)
         self.command(_UPDATE_CONTROL_2, bytes((_SEQ_FULL_OTP,)))
         self.command(_MASTER_ACTIVATE)
 
@@ -164,7 +161,7 @@ class SSD1680(Panel):
         self.command(_MASTER_ACTIVATE)
         self.wait_idle("power on")
         self._whole_ram()
-        self.send_window(_WRITE_RAM_BW, 0, 0, WIDTH, HEIGHT, self._piece)
+        self.send_window(_WRITE_RAM_BW, 0, 0, WIDTH, HEIGHT)
         self.command(_UPDATE_CONTROL_2, bytes((_SEQ_FAST,)))
         self.command(_MASTER_ACTIVATE)
         self.mode = "fast"

@@ -65,7 +65,6 @@ _PARTIAL_SCAN_INSIDE = const(0x01)
 SPEED_OTP = 0
 SPEED_FAST = 2
 SPEED_TURBO = 3
-_PIECE_BYTES = const(768)      # 48 gate lines per SPI write (48 * PAGES bytes)
 
 
 class UC8151(Panel):
@@ -77,10 +76,8 @@ class UC8151(Panel):
         super().__init__(*args)
         self.speed = None
         self._ptl = bytearray(7)
-        # The controller keeps its own RAM: a refresh sends only its window,
-        # converted piece by piece (send_window) through this small buffer,
-        # so the driver holds no 4.7 KB copy of the picture.
-        self._piece = bytearray(_PIECE_BYTES)
+        # The controller keeps its own RAM: a refresh sends only its window
+        # (Panel.send_window).
 
     def init(self, speed=SPEED_OTP):
         """Reset the controller and set it up for one update speed."""
@@ -138,7 +135,7 @@ class UC8151(Panel):
             self.init(speed)
         self.command(_PON)
         self.command(_PTOU)
-        self.send_window(_DTM2, 0, 0, WIDTH, HEIGHT, self._piece)
+        self.send_window(_DTM2, 0, 0, WIDTH, HEIGHT)
         self.command(_DSP)
         self.command(_DRF)
 
@@ -165,7 +162,7 @@ class UC8151(Panel):
         self.command(_PON)
         self.command(_PTIN)
         self.command(_PTL, p)
-        self.send_window(_DTM2, x, y, w, h, self._piece)
+        self.send_window(_DTM2, x, y, w, h)
         self.command(_DSP)
         self.command(_DRF)
 
