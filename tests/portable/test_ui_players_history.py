@@ -386,18 +386,25 @@ def test_pl17_on_littlefs_a_kept_play_is_added_at_the_end_and_the_oldest_dropped
         assert _index_bytes(e).count(b"\n") == min(i + 1, cap)
 
 
-def test_pl17_a_record_newer_than_an_appended_history_rebuilds_its_line():
-    # A cut after the play's record was saved and before its line was added
-    # at the end: the next read rebuilds the line from the record, silently,
-    # and the next play is added after it.
+def _seatwars_plays(seeds):
+    """(data folder, App) after 2-seat Seat Wars bot games with these seeds,
+    each kept at its end (call with storage.FORCE set as the test needs)."""
     d = mptest.tmpdir()
     buf, canvas = new_canvas()
     app = App(canvas, d, {"board": "test"})
     app.start()
+    for seed in seeds:
+        _bot_game(app, "seatwars", {"players": 2}, 2, seed)
+    return d, app
+
+
+def test_pl17_a_record_newer_than_an_appended_history_rebuilds_its_line():
+    # A cut after the play's record was saved and before its line was added
+    # at the end: the next read rebuilds the line from the record, silently,
+    # and the next play is added after it.
     storage.FORCE = True
     try:
-        for seed in (3, 4):
-            _bot_game(app, "seatwars", {"players": 2}, 2, seed)
+        d, app = _seatwars_plays((3, 4))
         raw = _index_bytes(d)
         with open(playlog.index_path(d), "wb") as f:        # the second line never added
             f.write(raw[:raw.index(b"\n") + 1])
@@ -414,14 +421,9 @@ def test_pl17_a_damaged_line_added_since_the_last_rewrite_is_rebuilt_from_its_re
     # On littlefs plays.jsonl.bak is the file at its last rewrite: a line
     # added after it is not there, but its play's record is (SLACK <=
     # ACTIONS_CAP), so a damaged one comes back from the record.
-    d = mptest.tmpdir()
-    buf, canvas = new_canvas()
-    app = App(canvas, d, {"board": "test"})
-    app.start()
     storage.FORCE = True
     try:
-        for seed in (3, 4, 5):
-            _bot_game(app, "seatwars", {"players": 2}, 2, seed)
+        d, _app = _seatwars_plays((3, 4, 5))
         assert not storage.exists(playlog.index_path(d) + ".bak")
         raw = _index_bytes(d)
         lines = raw.split(b"\n")
