@@ -503,9 +503,13 @@ class App:
         if not new_screen and not top.dirty:
             return None
         # PL-15: another screen is a fast update of the whole panel; a dialog
-        # opened over a screen, or closed back to it, only its window.
+        # opened over a screen, or closed back to it, only its window. A form
+        # that played an action closes onto its screen rebuilt for the new
+        # state (show_game): the same screen, so only the rows that changed.
         shown = self._shown
-        back = shown is not None and shown.over and self._shown_below is top
+        below = self._shown_below
+        back = shown is not None and shown.over and below is not None and \
+            (below is top or type(below) is type(top))
         whole = new_screen and not top.over and not back
         self._draw(top)
         band = self._sent.changed(self.buf)

@@ -18,6 +18,7 @@ BODY_H = KEYS_Y - 1 - BODY_Y
 ROW_H = text.BODY.HEIGHT + 2  # one list row (usher.ui.widgets.Menu and dialogs)
 KEY_CENTRES = (49, 148, 247)  # under buttons A, B, C
 STRIP_MIN = text.BODY.HEIGHT + 2  # rows of the screen below worth leaving in view
+FORM_Y = 16           # a form's window over a screen (place_form)
 
 
 class Screen:
@@ -47,6 +48,12 @@ class Screen:
         self.window_y = y
         self.over = True
         return (KEYS_Y - 1 - self.body_y()) // ROW_H
+
+    def place_form(self):
+        """A form pushed over a screen: a window from row FORM_Y down, the
+        title bar of the screen below stays in view (PL-15)."""
+        self.window_y = FORM_Y
+        self.over = True
 
     def changed(self):
         self.dirty = True

@@ -104,13 +104,6 @@ def _arrow(c, y, way, colour):
         c.hline(WIDTH - 8 - i, y - way * i, 2 * i + 1, colour)
 
 
-def _form_window(screen):
-    """A form pushed over a screen: a window from row 16 down, the title bar
-    of the screen below stays in view (PL-15)."""
-    screen.window_y = 16
-    screen.over = True
-
-
 class NumberEntry(Screen):
     """A number in the big font. UP/DOWN +-1 (held: auto-repeat, +-5 after a
     few repeats), B back to the start value, C OK, A cancel.
@@ -133,7 +126,7 @@ class NumberEntry(Screen):
         return ("Cancel", "Reset", "OK")
 
     def place(self, lines=None):
-        _form_window(self)
+        self.place_form()
 
     def draw_body(self, c):
         top = self.body_y()
@@ -201,7 +194,7 @@ class ChoiceEntry(Screen):
         return ("Cancel", None, "OK")
 
     def place(self, lines=None):
-        _form_window(self)
+        self.place_form()
 
     def draw_body(self, c):
         top = self.body_y()

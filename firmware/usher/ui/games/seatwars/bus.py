@@ -2,11 +2,12 @@
 # the table can match the screen to the cards in front of them. A character
 # shows its owner, attack and equipment bonus; black = the current player may
 # score it now (SW-3), "wait" = theirs but not yet a full round on the bus.
-# An item shows its shield. BusPicker reuses the strip to choose a card.
+# An item shows its shield. BusPicker reuses the strip to choose a card, in a
+# window over the turn screen (PL-15).
 from usher.games.seatwars import engine
 from usher.ui import seats, text
 from usher.ui.canvas import WIDTH
-from usher.ui.screen import BODY_Y, Screen, step_focus
+from usher.ui.screen import Screen, step_focus
 
 CARD_W = 28
 CARD_STEP = 30
@@ -101,7 +102,10 @@ def draw_bus(c, state, y, h, focus_id=None, scroll=0):
 
 class BusPicker(Screen):
     """Choose one of the bus cards in `ids` (UP/DOWN step through them, C
-    chooses). on_pick(app, card_id)."""
+    chooses). on_pick(app, card_id). Pushed over a screen it is a window
+    (PL-15); the caret, the frame and the n/m in its title bar say which
+    card UP/DOWN has reached."""
+    dialog = True
 
     def __init__(self, app, title, prompt, ids, on_pick, ok="Choose"):
         super().__init__(app)
@@ -115,6 +119,9 @@ class BusPicker(Screen):
     def keys(self):
         return ("Cancel", None, self.ok)
 
+    def place(self, lines=None):
+        self.place_form()
+
     def status(self):
         return "%d/%d" % (self.index + 1, len(self.ids))
 
@@ -123,13 +130,13 @@ class BusPicker(Screen):
 
     def draw_body(self, c):
         st = self.app.state
-        text.draw(c, text.BODY, text.fit(text.BODY, self.prompt, WIDTH - 8), 4, BODY_Y)
+        top = self.body_y()
+        text.draw(c, text.BODY, text.fit(text.BODY, self.prompt, WIDTH - 8), 4, top - 1)
         card = engine.find(st, self.focus_id())
         if card is not None:
             text.draw(c, text.SMALL, text.fit(text.SMALL, describe_card(st, card), WIDTH - 8),
-                      4, BODY_Y + 15)
-        draw_bus(c, st, BODY_Y + 34, 52, self.focus_id())
-        text.draw_centered(c, text.SMALL, "UP/DOWN: choose a card", WIDTH // 2, BODY_Y + 89)
+                      4, top + 13)
+        draw_bus(c, st, top + 31, 48, self.focus_id())
 
     def button(self, b):
         n = len(self.ids)

@@ -273,7 +273,9 @@ def _event(app, who):
 
 class EndTurnScreen(Screen):
     """Cards to draw for the unspent actions, the hand size for the hand-limit
-    reminder (optional, UP/DOWN) and whether the draw took the last card."""
+    reminder (optional, UP/DOWN) and whether the draw took the last card. A
+    window over the turn screen (PL-15)."""
+    dialog = True
 
     def __init__(self, app):
         super().__init__(app)
@@ -288,18 +290,22 @@ class EndTurnScreen(Screen):
         return ("Cancel", ("Not last card" if self.last else "Last card") if self.can_mark_last()
                 else None, "End turn")
 
+    def place(self, lines=None):
+        self.place_form()
+
     def draw_body(self, c):
         st = self.app.state
+        top = self.body_y() - 2
         draw = engine.draws_if_ended(st)
         for i in range(draw):  # the cards to draw, as card backs
             x = 6 + i * 10
-            c.fill_rect(x, BODY_Y + 2, 22, 30, 0)
-            c.rect(x, BODY_Y + 2, 22, 30, 1)
-            c.rect(x + 3, BODY_Y + 5, 16, 24, 1)
+            c.fill_rect(x, top + 2, 22, 30, 0)
+            c.rect(x, top + 2, 22, 30, 1)
+            c.rect(x + 3, top + 5, 16, 24, 1)
         x = 16 + max(draw, 1) * 10 + 14
         if draw:
-            text.draw(c, text.BODY, "Draw " + text.plural(draw, "card"), x, BODY_Y + 2)
-            text.draw(c, text.SMALL, "one per unspent action", x, BODY_Y + 18)
+            text.draw(c, text.BODY, "Draw " + text.plural(draw, "card"), x, top + 2)
+            text.draw(c, text.SMALL, "one per unspent action", x, top + 18)
         else:
             if st["players"][st["current"]]["missed"]:
                 why = "Missed the Bus"
@@ -307,13 +313,13 @@ class EndTurnScreen(Screen):
                 why = "the deck is empty"
             else:
                 why = "no action left"
-            text.draw(c, text.BODY, "No cards to draw", 6, BODY_Y + 2)
-            text.draw(c, text.SMALL, why, 6, BODY_Y + 18)
-        y = BODY_Y + 38
+            text.draw(c, text.BODY, "No cards to draw", 6, top + 2)
+            text.draw(c, text.SMALL, why, 6, top + 18)
+        y = top + 36
         text.draw(c, text.BODY, "Cards in hand now:", 6, y)
         text.draw(c, text.BODY, "-" if self.hand < 0 else str(self.hand), 150, y)
         text.draw(c, text.SMALL, "UP/DOWN", 180, y + 2)
-        y += 18
+        y += 17
         if self.hand >= 0:
             after = self.hand + draw
             if after > engine.HAND_LIMIT:
@@ -324,7 +330,7 @@ class EndTurnScreen(Screen):
                 text.draw(c, text.BODY, "%d after drawing: hand is fine" % after, 6, y)
         else:
             text.draw(c, text.SMALL, "Count the hand for the 7-card reminder", 6, y + 2)
-        y += 18
+        y += 17
         if self.last:
             text.draw(c, text.BODY, "Took the last card: last round", 6, y)
 

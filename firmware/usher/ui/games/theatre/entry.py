@@ -1,16 +1,18 @@
 # Entry forms: the game setup (players, declared deck sizes) and a played or
 # revealed card (base value, suit, print, ability, and a Sap's choice to
-# remove a Boost instead, TH-6). One screen per form so a card takes a few
-# presses: UP/DOWN change the focused field, B moves to the next field, A to
-# the previous one (Cancel on the first), C confirms from any field.
+# remove a Boost instead, TH-6). One window per form, over the screen it was
+# opened from (PL-15: opening and closing it updates only the window), so a
+# card takes a few presses: UP/DOWN change the focused field, B moves to the
+# next field, A to the previous one (Cancel on the first), C confirms from any
+# field.
 from usher.core.game import GameError
 from usher.games.theatre import engine, rounds
 from usher.games.theatre.cards import ABILITIES, PRINTS, SUITS
 from usher.ui import icons, text
 from usher.ui.games.theatre import common
-from usher.ui.screen import BODY_Y, Screen
+from usher.ui.screen import KEYS_Y, Screen
 
-ROW_H = 17
+ROW_H = 16  # five fields fit the window under its title bar
 FORM_W = 188
 REPEAT_FAST_AFTER = 5
 FAST_STEP = 5
@@ -20,6 +22,10 @@ class Form(Screen):
     """Fields in rows with a focus bar. Subclasses give fields() (keys),
     label(key), draw_value(c, key, x, y, fg), step(key, delta) and ok()."""
     ok_label = "OK"
+    dialog = True
+
+    def place(self, lines=None):
+        self.place_form()
 
     def __init__(self, app):
         super().__init__(app)
@@ -34,8 +40,9 @@ class Form(Screen):
 
     def draw_fields(self, c):
         keys = self.fields()
+        top = self.body_y()
         for i in range(len(keys)):
-            y = BODY_Y + 1 + i * ROW_H
+            y = top + 1 + i * ROW_H
             fg = 1
             if i == self.focus:
                 c.fill_rect(0, y - 1, FORM_W, ROW_H, 1)
@@ -135,7 +142,7 @@ class Setup(Form):
         x = FORM_W + 8
         for i, line in enumerate(("Declared deck", "sizes: 16 for 2", "players, 20 for", "3-4 (5 to 200).",
                                   "First leader is", "drawn at random.")):
-            text.draw(c, text.SMALL, line, x, BODY_Y + 2 + i * 12)
+            text.draw(c, text.SMALL, line, x, self.body_y() + 2 + i * 12)
 
     def step(self, key, delta):
         if key == "players":
@@ -248,15 +255,16 @@ class CardEntry(Form):
         self.draw_fields(c)
         s = self.app.state
         x = FORM_W + 7
-        common.draw_suit_line(c, s, x + 2, BODY_Y + 2)
+        top = self.body_y()
+        common.draw_suit_line(c, s, x + 2, top + 1)
         parts, total = self.preview()
         cx = (FORM_W + 296) // 2
-        text.draw(c, text.SMALL, "value now", x, BODY_Y + 22)
-        text.draw_centered(c, text.BIG, str(total), cx, BODY_Y + 33)
+        text.draw(c, text.SMALL, "value now", x, top + 19)
+        text.draw_centered(c, text.BIG, str(total), cx, top + 28)
         lines = text.wrap(text.SMALL, common.parts_text(parts), 296 - x - 2)
         for i in range(min(3, len(lines))):
-            text.draw(c, text.SMALL, lines[i], x, BODY_Y + 58 + i * 11)
-        c.vline(FORM_W + 3, BODY_Y, 100, 1)
+            text.draw(c, text.SMALL, lines[i], x, top + 51 + i * 10)
+        c.vline(FORM_W + 3, top - 1, KEYS_Y - top, 1)
 
     def ok(self):
         app = self.app

@@ -1,0 +1,73 @@
+# PL-15, for issue 24's "every press": a form opened over a game screen is a
+# window, so opening it, changing it and closing it update only the rows that
+# change (a partial, turbo under PL-18); a form that plays its action closes
+# onto its screen rebuilt for the new state (App.show_game), which is the
+# same screen: a partial too. Moving to another screen (a round's result, the
+# final scoring) stays a fast update of the whole panel.
+import mptest
+import ui_sessions
+
+from usher.ui.canvas import new_canvas
+
+
+def _walk(name):
+    """Play a scripted session; for every button event (screen class name
+    on top before, after, the refresh request, the top screen after, the
+    class name of the screen under the top one before)."""
+    script = dict(ui_sessions.SESSIONS)[name]
+    _, canvas = new_canvas()
+    data = mptest.tmpdir()
+    app = ui_sessions.new_app(name, canvas, data)
+    app.start()
+    seen = []
+    for evs in ui_sessions.events(script):
+        for ev in evs:
+            before = type(app.top()).__name__
+            under = type(app.stack[-2]).__name__ if len(app.stack) > 1 else None
+            if ev == "sleep":
+                r = app.sleep_screen()
+            elif ev == "restart":
+                app = ui_sessions.new_app(name, canvas, data)
+                r = app.start()
+            else:
+                r = app.handle(ev)
+            seen.append((before, type(app.top()).__name__, r, app.top(), under))
+    return seen
+
+
+def test_pl15_theatre_card_form_is_a_window_over_the_round_and_closes_onto_it():
+    seen = _walk("theatre_game")
+    opened = [(r, top) for b, a, r, top, _ in seen if b == "RoundScreen" and a == "CardEntry"]
+    played = [r for b, a, r, _, _ in seen if b == "CardEntry" and a == "RoundScreen"]
+    resolved = [r for b, a, r, _, _ in seen if b == "CardEntry" and a == "ResultScreen"]
+    assert opened and played and resolved, (len(opened), len(played), len(resolved))
+    for r, form in opened:
+        # the round's title bar stays in view above the form's window
+        assert form.over and form.window_y == 16, form.window_y
+        assert r is not None and r[0] != "fast" and r[2] >= 8, r
+    # a played card: the round screen again, with the new card in its row
+    assert [r for r in played if r is None or r[0] == "fast"] == [], played
+    # the round's last card: another screen, the whole panel (PL-15)
+    assert [r for r in resolved if r is None or r[0] != "fast"] == [], resolved
+
+
+def test_pl15_seatwars_bus_picker_and_end_turn_are_windows_over_the_turn_screen():
+    seen = _walk("seatwars_game")
+    forms = ("BusPicker", "EndTurnScreen")
+    opened = [(r, top) for b, a, r, top, _ in seen if a in forms and b != a]
+    assert sorted(set(type(t).__name__ for _, t in opened)) == sorted(forms), opened
+    for r, form in opened:
+        assert form.over and form.window_y == 16, (type(form).__name__, form.window_y)
+        assert r is not None and r[0] != "fast", (type(form).__name__, r)
+    # An action list's chain of windows over the turn screen (the menu, the
+    # bus picker, a choice, a number) closes onto it, rebuilt for the new
+    # state. (The character form is a screen of its own: a number asked over
+    # it closes onto another screen.)
+    windows = ("Menu", "BusPicker", "ChoiceEntry", "NumberEntry", "EndTurnScreen")
+    back = [(b, r) for b, a, r, _, under in seen
+            if b in windows and under == "TurnScreen" and a == "TurnScreen"]
+    assert len(set(b for b, _ in back)) >= 4, back
+    assert [(b, r) for b, r in back if r is None or r[0] == "fast"] == [], back
+    # the last turn's end moves to the final scoring: another screen
+    final = [r for b, a, r, _, _ in seen if b == "EndTurnScreen" and a == "FinalScoringScreen"]
+    assert final and final[0][0] == "fast", final
