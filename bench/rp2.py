@@ -31,8 +31,9 @@ Columns:
   busy        the panel's BUSY time per press, ms (median, p90): the
               waveform durations of sim/rp2/panels.mjs
   picture     press to picture: from the press to the end of the BUSY of
-              the last refresh it caused, ms (median, p90, presses that
-              refreshed the panel)
+              the last refresh it caused, ms (median, p90, mean, presses
+              that refreshed the panel; the mean is the wait a player sums
+              over a game, whole-panel updates included)
   stays       the same for the presses that stay on their screen (every
               refresh they caused a partial window)
   live        the largest live heap found at a garbage collection (blocks
@@ -128,7 +129,8 @@ def one_session(args):
         "compute": (median(compute), pct(compute, 95), max(compute) if compute else 0),
         "updates": (median(updates), pct(updates, 90), clean),
         "busy": (median(busy), pct(busy, 90)),
-        "picture": (median(picture), pct(picture, 90), len(picture)),
+        "picture": (median(picture), pct(picture, 90), len(picture),
+                    sum(picture) / len(picture) if picture else 0),
         "stays": (median(stays), pct(stays, 90), len(stays)),
         "live": heap.get("peak_live"), "free": heap.get("min_free"),
         "mismatches": len(bad), "errors": len(r["errors"]), "wall": wall,
@@ -226,9 +228,9 @@ def resumes(jobs, names, profiles=("badger2040",)):
                 x["name"], x["profile"], x["game"], x["actions"], x["first"], min(later), max(later), check))
 
 
-HEADER = ("%-15s %-16s %7s %7s %-22s %-13s %-13s %-17s %-17s %8s %9s %6s %-14s %s"
+HEADER = ("%-15s %-16s %7s %7s %-22s %-13s %-13s %-22s %-17s %8s %9s %6s %-14s %s"
           % ("session", "image", "presses", "boot", "compute med/p95/max", "updates med/p90/clean",
-             "busy med/p90", "picture med/p90/n", "stays med/p90/n", "live", "free min", "awake",
+             "busy med/p90", "picture med/p90/mean/n", "stays med/p90/n", "live", "free min", "awake",
              "erases n/action", "check"))
 
 
@@ -237,10 +239,10 @@ def row(x):
     check = "ok" if not x["mismatches"] and not x["errors"] else "%d differ, %d panel errors" % (
         x["mismatches"], x["errors"])
     e, acts = x["erases"]
-    return ("%-15s %-16s %7d %7.0f %6.0f/%6.0f/%6.0f   %3d/%3d/%3d %10.0f/%5.0f %6.0f/%5.0f/%4d "
+    return ("%-15s %-16s %7d %7.0f %6.0f/%6.0f/%6.0f   %3d/%3d/%3d %10.0f/%5.0f %6.0f/%5.0f/%5.0f/%4d "
             "%6.0f/%5.0f/%4d %8s %9s %5.1f%% %4d/%4.2f (%2d) %s"
             % (x["name"], x["image"], x["presses"], x["boot"] or -1, c[0], c[1], c[2], u[0], u[1], u[2],
-               b[0], b[1], p[0], p[1], p[2], st[0], st[1], st[2], x["live"], x["free"], x["awake"],
+               b[0], b[1], p[0], p[1], p[3], p[2], st[0], st[1], st[2], x["live"], x["free"], x["awake"],
                e, e / max(1, acts), acts, check))
 
 

@@ -10,12 +10,13 @@ import ui_sessions
 from usher.ui.canvas import new_canvas
 
 
-def _walk(name):
+def _walk(name, after_event=None, before_event=None):
     """Play a scripted session; for every button event (screen class name
     on top before, after, the refresh request, the top screen after, the
-    class name of the screen under the top one before)."""
+    class name of the screen under the top one before). before_event(app)
+    and after_event(app, buf, r) are called around each event."""
     script = dict(ui_sessions.SESSIONS)[name]
-    _, canvas = new_canvas()
+    buf, canvas = new_canvas()
     data = mptest.tmpdir()
     app = ui_sessions.new_app(name, canvas, data)
     app.start()
@@ -24,6 +25,8 @@ def _walk(name):
         for ev in evs:
             before = type(app.top()).__name__
             under = type(app.stack[-2]).__name__ if len(app.stack) > 1 else None
+            if before_event:
+                before_event(app)
             if ev == "sleep":
                 r = app.sleep_screen()
             elif ev == "restart":
@@ -32,6 +35,8 @@ def _walk(name):
             else:
                 r = app.handle(ev)
             seen.append((before, type(app.top()).__name__, r, app.top(), under))
+            if after_event:
+                after_event(app, buf, r)
     return seen
 
 
@@ -71,3 +76,38 @@ def test_pl15_seatwars_bus_picker_and_end_turn_are_windows_over_the_turn_screen(
     # the last turn's end moves to the final scoring: another screen
     final = [r for b, a, r, _, _ in seen if b == "EndTurnScreen" and a == "FinalScoringScreen"]
     assert final and final[0][0] == "fast", final
+
+
+def test_pl15_a_window_drawn_alone_shows_what_the_whole_stack_drawn_shows():
+    """A press in a window over unchanged screens draws only the window (the
+    screens below are still in the canvas); after every event of the game
+    sessions the picture equals the whole stack drawn again."""
+    alone = [0]
+    drawn = []
+
+    def watch(app):
+        # every screen on the stack notes when it is drawn
+        del drawn[:]
+        for s in app.stack:
+            if "draw" not in s.__dict__:
+                s.draw = _noting(s, s.draw, drawn)
+
+    def check(app, buf, r):
+        top = app.top()
+        if r is not None and top.over and not [s for s in app.stack[:-1] if s in drawn]:
+            alone[0] += 1
+        shown = bytes(buf)
+        app._under = None
+        app._draw(top)
+        assert bytes(buf) == shown, (type(top).__name__, r)
+
+    for name in ("theatre_game", "seatwars_game", "multisala_solo", "takeaseat_solo"):
+        _walk(name, check, watch)
+    assert alone[0] >= 50, alone
+
+
+def _noting(screen, draw, drawn):
+    def noted(c):
+        drawn.append(screen)
+        draw(c)
+    return noted

@@ -77,6 +77,7 @@ class App:
         self.stack = []
         self._shown = None
         self._shown_below = None  # the screen under the dialog last shown
+        self._under = None  # the window whose screens below are in the canvas
         self._pending = None  # a button whose short action waits for release
         self._asleep = False
         self.game_id = None
@@ -521,8 +522,18 @@ class App:
             i = len(self.stack) - 2
             while i > 0 and self.stack[i].over:
                 i -= 1
-            for s in self.stack[i:-1]:
-                s.draw(self.canvas)
+            below = self.stack[i:-1]
+            # A window drawn again over the same, unchanged screens: they are
+            # still in the canvas above its rows, which its draw covers
+            # whole, so only the window is drawn (issue 24: a press in a form
+            # costs the form, not the game screen under it too).
+            if self._under is not top or [s for s in below if s.dirty]:
+                for s in below:
+                    s.draw(self.canvas)
+                    s.dirty = False
+                self._under = top
+        else:
+            self._under = None
         top.draw(self.canvas)
         top.dirty = False
         self._shown = top
@@ -530,6 +541,7 @@ class App:
 
     def redraw_full(self):
         """Draw the top screen and ask for a clean refresh (clears ghosting)."""
+        self._under = None
         self._draw(self.stack[-1])
         self._sent.changed(self.buf)
         return self.policy.clean_request()
@@ -538,6 +550,7 @@ class App:
         """Mark the picture as asleep before power-off (PL-9): a banner over the
         title bar; the e-ink keeps it while the board is off."""
         screens.draw_sleep_mark(self.canvas)
+        self._under = None  # the mark lies over the title bar of the screen below
         self._asleep = True
         band = self._sent.changed(self.buf)
         return self.policy.decide(False, band)

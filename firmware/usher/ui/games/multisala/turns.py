@@ -134,6 +134,7 @@ class DealShow(Screen):
     def _mark(self, hall):
         if self.board is not None:
             self.board.focus = hall
+            self.board.dirty = True  # drawn again under the window (App._draw)
 
     def status(self):
         return round_title(self.app.state)
