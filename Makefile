@@ -88,21 +88,15 @@ sim: $(SIM_STAMP)
 # alone is `make test-runtimes` or `make test-images`. Ctrl-C stops the
 # runtimes lane only: the images lane, in the background, runs to its end
 # unless stopped (`pkill -f test-images`).
-# The lane writes into a pipe and only `cat` writes the log: written by
-# every process of the lane, the log of a fresh clone's run twice came out
-# with its first part overwritten (by what, not found), which a pipe rules
-# out. The lane's exit status is kept in a file beside the log.
 TEST_IMAGES_LOG := build/logs/test-images.log
-TEST_IMAGES_RC := build/logs/test-images.rc
 test: setup
-	@mkdir -p $(dir $(TEST_IMAGES_LOG)); rm -f $(TEST_IMAGES_RC)
+	@mkdir -p $(dir $(TEST_IMAGES_LOG))
 	@echo "make test: the images lane runs beside this one; its log ($(TEST_IMAGES_LOG)) follows"
-	@{ $(MAKE) --no-print-directory test-images; echo $$? > $(TEST_IMAGES_RC); } 2>&1 \
-	  | cat > $(TEST_IMAGES_LOG) & images=$$!; \
+	@$(MAKE) --no-print-directory test-images > $(TEST_IMAGES_LOG) 2>&1 & images=$$!; \
 	$(MAKE) --no-print-directory test-runtimes; runtimes=$$?; \
 	echo "== the images lane ($(TEST_IMAGES_LOG))"; \
 	tail -n +1 -f --pid=$$images $(TEST_IMAGES_LOG); \
-	wait $$images; images=$$(cat $(TEST_IMAGES_RC) 2>/dev/null || echo 1); \
+	wait $$images; images=$$?; \
 	echo "== make test: runtimes lane $$([ $$runtimes = 0 ] && echo passed || echo FAILED)," \
 	  "images lane $$([ $$images = 0 ] && echo passed || echo FAILED)"; \
 	[ $$runtimes = 0 ] && [ $$images = 0 ]
