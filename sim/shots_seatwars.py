@@ -19,6 +19,7 @@ SHOTS = (
     ("seatwars_setup", "DOWN,DOWN,DOWN,C,DOWN"),
     ("seatwars_turn", _upto(_sw.TURN1, _sw.TURN2)),
     ("seatwars_actions", _upto(_sw.TURN1, _sw.TURN2, "C")),
+    ("seatwars_place", _upto(_sw.TURN1, "C,C,B,UP,UP")),
     ("seatwars_pick", _upto(_sw.TURN1, "C,C,B,UP,UP,C,C,DOWN,C,DOWN")),
     ("seatwars_challenge", _upto(_sw.TURN1, _sw.TURN2, "C,DOWN,C,C,UP,UP")),
     ("seatwars_end_turn", _upto(_sw.TURN1, "C,C,B,UP,UP,C,C,DOWN,C,DOWN,C,DOWN,C,C,B,UP*8")),

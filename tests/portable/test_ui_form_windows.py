@@ -13,7 +13,8 @@ from usher.ui.canvas import new_canvas
 def _walk(name, after_event=None, before_event=None):
     """Play a scripted session; for every button event (screen class name
     on top before, after, the refresh request, the top screen after, the
-    class name of the screen under the top one before). before_event(app)
+    class name of the screen under the top one before, whether the top one
+    before was a window). before_event(app)
     and after_event(app, buf, r) are called around each event."""
     script = dict(ui_sessions.SESSIONS)[name]
     buf, canvas = new_canvas()
@@ -25,6 +26,7 @@ def _walk(name, after_event=None, before_event=None):
         for ev in evs:
             before = type(app.top()).__name__
             under = type(app.stack[-2]).__name__ if len(app.stack) > 1 else None
+            was_over = app.top().over
             if before_event:
                 before_event(app)
             if ev == "sleep":
@@ -34,7 +36,7 @@ def _walk(name, after_event=None, before_event=None):
                 r = app.start()
             else:
                 r = app.handle(ev)
-            seen.append((before, type(app.top()).__name__, r, app.top(), under))
+            seen.append((before, type(app.top()).__name__, r, app.top(), under, was_over))
             if after_event:
                 after_event(app, buf, r)
     return seen
@@ -42,9 +44,9 @@ def _walk(name, after_event=None, before_event=None):
 
 def test_pl15_theatre_card_form_is_a_window_over_the_round_and_closes_onto_it():
     seen = _walk("theatre_game")
-    opened = [(r, top) for b, a, r, top, _ in seen if b == "RoundScreen" and a == "CardEntry"]
-    played = [r for b, a, r, _, _ in seen if b == "CardEntry" and a == "RoundScreen"]
-    resolved = [r for b, a, r, _, _ in seen if b == "CardEntry" and a == "ResultScreen"]
+    opened = [(r, top) for b, a, r, top, _, _ in seen if b == "RoundScreen" and a == "CardEntry"]
+    played = [r for b, a, r, _, _, _ in seen if b == "CardEntry" and a == "RoundScreen"]
+    resolved = [r for b, a, r, _, _, _ in seen if b == "CardEntry" and a == "ResultScreen"]
     assert opened and played and resolved, (len(opened), len(played), len(resolved))
     for r, form in opened:
         # the round's title bar stays in view above the form's window
@@ -56,25 +58,31 @@ def test_pl15_theatre_card_form_is_a_window_over_the_round_and_closes_onto_it():
     assert [r for r in resolved if r is None or r[0] != "fast"] == [], resolved
 
 
-def test_pl15_seatwars_bus_picker_and_end_turn_are_windows_over_the_turn_screen():
+def test_pl15_seatwars_bus_picker_end_turn_and_placing_are_windows_over_the_turn_screen():
     seen = _walk("seatwars_game")
-    forms = ("BusPicker", "EndTurnScreen")
-    opened = [(r, top) for b, a, r, top, _ in seen if a in forms and b != a]
+    forms = ("BusPicker", "CharacterForm", "EndTurnScreen")
+    opened = [(r, top) for b, a, r, top, _, _ in seen if a in forms and b != a]
     assert sorted(set(type(t).__name__ for _, t in opened)) == sorted(forms), opened
-    for r, form in opened:
+    placing = [(r, t) for r, t in opened if type(t).__name__ != "CharacterForm" or t.mode == "place"]
+    challenges = [(r, t) for r, t in opened if type(t).__name__ == "CharacterForm" and t.mode != "place"]
+    assert challenges and len(placing) > len(challenges), (placing, challenges)
+    for r, form in placing:
         assert form.over and form.window_y == 16, (type(form).__name__, form.window_y)
         assert r is not None and r[0] != "fast", (type(form).__name__, r)
+    # a challenge's form needs the whole body: a screen of its own
+    for r, form in challenges:
+        assert not form.over and r is not None and r[0] == "fast", r
     # An action list's chain of windows over the turn screen (the menu, the
-    # bus picker, a choice, a number) closes onto it, rebuilt for the new
-    # state. (The character form is a screen of its own: a number asked over
-    # it closes onto another screen.)
-    windows = ("Menu", "BusPicker", "ChoiceEntry", "NumberEntry", "EndTurnScreen")
-    back = [(b, r) for b, a, r, _, under in seen
-            if b in windows and under == "TurnScreen" and a == "TurnScreen"]
-    assert len(set(b for b, _ in back)) >= 4, back
+    # bus picker, a choice, a number, placing) closes onto it, rebuilt for
+    # the new state. (A number asked over a challenge's form closes onto
+    # another screen.)
+    windows = ("Menu", "BusPicker", "ChoiceEntry", "NumberEntry", "EndTurnScreen", "CharacterForm")
+    back = [(b, r) for b, a, r, _, under, was_over in seen
+            if b in windows and was_over and under == "TurnScreen" and a == "TurnScreen"]
+    assert "CharacterForm" in set(b for b, _ in back) and len(set(b for b, _ in back)) >= 5, back
     assert [(b, r) for b, r in back if r is None or r[0] == "fast"] == [], back
     # the last turn's end moves to the final scoring: another screen
-    final = [r for b, a, r, _, _ in seen if b == "EndTurnScreen" and a == "FinalScoringScreen"]
+    final = [r for b, a, r, _, _, _ in seen if b == "EndTurnScreen" and a == "FinalScoringScreen"]
     assert final and final[0][0] == "fast", final
 
 

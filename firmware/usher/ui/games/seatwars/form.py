@@ -5,20 +5,26 @@
 #              outcome before the player confirms (SW-5, SW-6)
 #   calc       the stand-alone seat-challenge calculator (nothing is saved)
 # B moves to the next box, UP/DOWN change it (held: faster), C confirms.
+# Placing opens as a window over the turn screen (PL-15): its boxes, sum,
+# cost and note fit under the window's title bar. The challenge and the
+# calculator add the seated side, the outcome banner and their note, which
+# need the whole body: they stay screens of their own.
 from usher.games.seatwars import challenge, engine
 from usher.ui import text
 from usher.ui.canvas import WIDTH
 from usher.ui.games.seatwars import act
 from usher.ui.games.seatwars.bus import owner_name
-from usher.ui.screen import BODY_Y, Screen
+from usher.ui.screen import Screen
 from usher.ui.widgets import FAST_STEP, REPEAT_FAST_AFTER, NumberEntry
 
-LABEL_Y = BODY_Y + 1
-BOX_Y = BODY_Y + 12
+# rows under the top of the body
+LABEL_DY = 1
+BOX_DY = 12
 BOX_H = 29
-SUM_Y = BODY_Y + 45
-BANNER_Y = BODY_Y + 73
-NOTE_Y = BODY_Y + 90
+SUM_DY = 45
+BANNER_DY = 73
+NOTE_DY = 90
+PLACE_NOTE_DY = 71   # placing has no banner: its note right under the sum
 # (label, x, width, lo, hi) of each box; the last two only in the calculator
 BOXES = (("Attack", 4, 38, 0, engine.MAX_VALUE), ("Equip", 56, 32, 0, 20),
          ("Equip", 102, 32, 0, 20), ("Seated", 170, 38, 0, engine.MAX_VALUE),
@@ -55,6 +61,10 @@ class CharacterForm(Screen):
         self.repeats = 0
         self.title = {"place": "Place a character", "challenge": "Challenge",
                       "calc": "Seat challenge calculator"}[mode]
+        self.dialog = mode == "place"
+
+    def place(self, lines=None):
+        self.place_form()
 
     # --- what the boxes say ----------------------------------------------------------
     def fields(self):
@@ -111,54 +121,57 @@ class CharacterForm(Screen):
         return text.plural(self.app.state["actions"], "action") + " left"
 
     def draw_body(self, c):
+        top = self.body_y()
+        label_y, box_y, sum_y = top + LABEL_DY, top + BOX_DY, top + SUM_DY
+        banner_y, note_y = top + BANNER_DY, top + NOTE_DY
         n = self.fields()
         for i in range(n):
             label, x, w = BOXES[i][0], BOXES[i][1], BOXES[i][2]
             v = self.values[i]
-            text.draw_centered(c, text.SMALL, label, x + w // 2, LABEL_Y)
+            text.draw_centered(c, text.SMALL, label, x + w // 2, label_y)
             fg = 1
             if i == self.field:
-                c.fill_rect(x, BOX_Y, w, BOX_H, 1)
+                c.fill_rect(x, box_y, w, BOX_H, 1)
                 fg = 0
             else:
-                c.rect(x, BOX_Y, w, BOX_H, 1)
+                c.rect(x, box_y, w, BOX_H, 1)
             s = "-" if (i in (1, 2, 4) and not v) else str(v)
-            _big(c, s, x + w // 2, BOX_Y + 3, fg)
+            _big(c, s, x + w // 2, box_y + 3, fg)
             if i in (1, 2, 4):
-                _plus(c, x - 7, BOX_Y + BOX_H // 2)
+                _plus(c, x - 7, box_y + BOX_H // 2)
         total = challenge.strength(self.values[0], self.equip())
-        _total(c, total, 69, SUM_Y)
+        _total(c, total, 69, sum_y)
         if self.mode == "place":
             left = self.app.state["actions"] - self.cost()
             msg = "Costs " + text.plural(self.cost(), "action")
-            text.draw(c, text.BODY, msg, 160, BOX_Y + 2)
-            text.draw(c, text.SMALL, "%d left after" % max(left, 0), 160, BOX_Y + 18)
-            text.draw(c, text.SMALL, "Equipment: one action each, 0 = none", 4, NOTE_Y)
+            text.draw(c, text.BODY, msg, 160, box_y + 2)
+            text.draw(c, text.SMALL, "%d left after" % max(left, 0), 160, box_y + 18)
+            text.draw(c, text.SMALL, "Equipment: one action each, 0 = none", 4, top + PLACE_NOTE_DY)
             return
         d = self.defence()
         if d is None:
             return
-        text.draw_centered(c, text.BODY, "vs", 152, BOX_Y + 8)
+        text.draw_centered(c, text.BODY, "vs", 152, box_y + 8)
         if self.mode == "challenge":
             card = self.target()
-            text.draw_centered(c, text.SMALL, d[0], 230, LABEL_Y)
-            c.rect(172, BOX_Y, 116, BOX_H, 1)
+            text.draw_centered(c, text.SMALL, d[0], 230, label_y)
+            c.rect(172, box_y, 116, BOX_H, 1)
             s = str(d[1])
             if card is not None and card["kind"] == "char" and card["equip"]:
                 s = "%d+%d" % (card["attack"], card["equip"])
-            _big(c, s, 230, BOX_Y + 3)
-        _total(c, d[1], 212 if self.mode == "calc" else 230, SUM_Y)
+            _big(c, s, 230, box_y + 3)
+        _total(c, d[1], 212 if self.mode == "calc" else 230, sum_y)
         won, msg = self.outcome()
-        c.fill_rect(0, BANNER_Y, WIDTH, 16, 1)
+        c.fill_rect(0, banner_y, WIDTH, 16, 1)
         text.draw_centered(c, text.BODY, ("WINS  " if won else "LOSES  ") + msg,
-                           WIDTH // 2, BANNER_Y + 1, 0)
+                           WIDTH // 2, banner_y + 1, 0)
         if self.mode == "challenge":
             card = self.target()
             rule = "beat the shield" if card and card["kind"] == "item" else "equal keeps the seat"
             text.draw(c, text.SMALL, "Costs %s; %s" % (text.plural(self.cost(), "action"), rule),
-                      4, NOTE_Y)
+                      4, note_y)
         else:
-            text.draw(c, text.SMALL, "The challenger must beat the seated total", 4, NOTE_Y)
+            text.draw(c, text.SMALL, "The challenger must beat the seated total", 4, note_y)
 
     def _step(self, b, step):
         lo, hi = BOXES[self.field][3], BOXES[self.field][4]
