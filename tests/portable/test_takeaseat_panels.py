@@ -81,3 +81,42 @@ def test_ts2_load_panels_raises_with_every_defect():
     e = raises(ValueError, pn.load_panels, "panel X\nauthorities\n#\n")
     msg = str(e)
     assert "celebrities: missing" in msg and "press: missing" in msg and "public: missing" in msg
+
+
+def test_ts2_a_game_keeps_only_its_two_panels_and_every_panel_is_still_checked():
+    # issue 24 (heap): a solo game's start keeps the two panels it draws, not
+    # the library; a defect in a panel it does not use is still reported.
+    every, defects = pn.parse_panels(pn.SAMPLE_PANELS_TEXT)
+    asked = []
+
+    def choose(n):
+        asked.append(n)
+        return [4, 1]
+    kept, defects2 = pn.parse_panels(pn.SAMPLE_PANELS_TEXT, choose)
+    assert defects == defects2 == [] and asked == [6]
+    assert [p is not None for p in kept] == [False, True, False, False, True, False]
+    assert kept[1] == every[1] and kept[4] == every[4]
+    broken = TEST_PANELS + "\npanel Broken\nauthorities\n#.#\n"
+    kept, defects = pn.parse_panels(broken, lambda n: [0, 1])
+    assert kept[0] is not None and kept[2] is None
+    assert [d for d in defects if "Broken" in d and "not 4-connected" in d], defects
+
+
+def test_ts2_a_solo_game_plays_the_library_panels_it_drew():
+    from usher.games.takeaseat import engine
+    library = pn.sample_panels()
+    seen = set()
+    for seed in range(12):
+        s = engine.new_game({"mode": "solo"}, seed)
+        ids = s["panel_ids"]
+        assert ids[0] != ids[1] and 0 <= ids[0] < 6 and 0 <= ids[1] < 6
+        assert s["tickets"] == [library[ids[0]]["tickets"], library[ids[1]]["tickets"]]
+        assert s["panel_names"] == [library[ids[0]]["name"], library[ids[1]]["name"]]
+        seen.add(tuple(ids))
+    assert len(seen) > 3
+    # chosen in the options: the same check as before, the same panels
+    s = engine.new_game({"mode": "solo", "panels": [5, 0]}, 3)
+    assert s["tickets"] == [library[5]["tickets"], library[0]["tickets"]]
+    for bad in ([2, 2], [0, 6], "0,1"):
+        e = raises(engine.GameError, engine.new_game, {"mode": "solo", "panels": bad}, 3)
+        assert e.message == "panels: 2 different numbers 0..5", e.message

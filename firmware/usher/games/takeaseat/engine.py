@@ -50,13 +50,13 @@ def pick_objectives(st, mode, entered=None):
     raise GameError("objectives must be one of: %s" % ", ".join(OBJECTIVE_MODES))
 
 
-def _load_panels(options):
+def _load_panels(options, choose=None):
     text = options.get("panels_text")
     if text is None:
-        return pn.sample_panels()
+        return pn.sample_panels(choose)
     if type(text) is not str:
         raise GameError("panels_text must be text")
-    panels, defects = pn.parse_panels(text)
+    panels, defects = pn.parse_panels(text, choose)
     if defects:
         raise GameError("Panels: %d defect(s): %s" % (len(defects), defects[0]))
     return panels
@@ -103,14 +103,22 @@ def new_game(options, seed):
         s["scores"] = [None] * players
         return s
     s["players"] = 1
-    library = _load_panels(options)
-    chosen = options.get("panels")
+    drawn = []
+
+    def choose(n):
+        # The two panels, drawn once the library's size is known; only they
+        # are kept of the library (pn.parse_panels).
+        if options.get("panels") is None and n >= 2:
+            first = rng.below(st, n)
+            second = rng.below(st, n - 1)
+            drawn.append([first, second + (1 if second >= first else 0)])
+        chosen = drawn[0] if drawn else options.get("panels")
+        return chosen if type(chosen) is list else ()
+
+    library = _load_panels(options, choose)
+    chosen = drawn[0] if drawn else options.get("panels")
     if chosen is None:
-        if len(library) < 2:
-            raise GameError("Solo needs 2 panels")
-        first = rng.below(st, len(library))
-        second = rng.below(st, len(library) - 1)
-        chosen = [first, second + (1 if second >= first else 0)]
+        raise GameError("Solo needs 2 panels")
     if type(chosen) is not list or len(chosen) != 2 or chosen[0] == chosen[1] or \
             [p for p in chosen if type(p) is not int or p < 0 or p >= len(library)]:
         raise GameError("panels: 2 different numbers 0..%d" % (len(library) - 1))

@@ -132,10 +132,15 @@ def _is_row(line):
     return True
 
 
-def parse_panels(text):
+def parse_panels(text, choose=None):
     """Parse panel text. Returns (panels, defects): defects is a list of
     messages naming line, panel and ticket; panels is only usable when
-    defects is empty."""
+    defects is empty. choose(n), when given, is called once the n panels
+    are read and returns the indices of those to keep: every panel is still
+    built and checked, the others are dropped as soon as they are (None in
+    their place), so a game that uses two panels does not hold the whole
+    library while it starts (issue 24: Take a Seat's heap peaked there, at
+    every undo and resume)."""
     panels = []  # type: list
     defects = []
     panel = None      # dict being built, with "_rows": {area index: [(line no, row text)]}
@@ -188,9 +193,12 @@ def parse_panels(text):
         area = a
     if not panels and not defects:
         defects.append("no panels in the file")
+    keep = choose(len(panels)) if choose is not None else None
     out = []
-    for p in panels:
-        out.append(_build_panel(p, defects))
+    for i in range(len(panels)):
+        built = _build_panel(panels[i], defects)
+        panels[i] = None  # its rows, read above, are no longer needed
+        out.append(built if keep is None or i in keep else None)
     return out, defects
 
 
@@ -247,13 +255,14 @@ def format_panels(panels):
     return "\n".join(out)
 
 
-def load_panels(text):
-    """Panels from text, or ValueError whose message lists every defect."""
-    panels, defects = parse_panels(text)
+def load_panels(text, choose=None):
+    """Panels from text (choose: as parse_panels), or ValueError whose
+    message lists every defect."""
+    panels, defects = parse_panels(text, choose)
     if defects:
         raise ValueError("; ".join(defects))
     return panels
 
 
-def sample_panels():
-    return load_panels(SAMPLE_PANELS_TEXT)
+def sample_panels(choose=None):
+    return load_panels(SAMPLE_PANELS_TEXT, choose)
