@@ -38,7 +38,7 @@ SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
 
 
 def run(name, janitor=False, used=False, plays=False):
-    env = dict(os.environ, MICROPYPATH="firmware:tests/portable:bench/workloads")
+    env = dict(os.environ, MICROPYPATH="firmware:tests/portable:bench/workloads:sim/rp2")
     cmd = [MICROPYTHON, "-X", "heapsize=8M", "bench/workloads/flash_ops.py", name]
     if janitor:
         cmd[0] = FROZEN_MICROPYTHON

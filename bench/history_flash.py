@@ -84,7 +84,7 @@ def main(argv):
 
 def erases(argv):
     plays = int(argv[0]) if argv else 130
-    env = dict(os.environ, MICROPYPATH="firmware:bench/workloads")
+    env = dict(os.environ, MICROPYPATH="firmware:bench/workloads:sim/rp2")
     p = subprocess.run([os.path.join(ROOT, ".venv", "bin", "micropython"), "-X", "heapsize=16M",
                         "bench/workloads/history_erases.py", str(plays)],
                        cwd=ROOT, env=env, capture_output=True, text=True)

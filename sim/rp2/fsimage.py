@@ -149,4 +149,6 @@ def main(argv):
     return 1
 
 
-sys.exit(main(sys.argv[1:]))
+if __name__ == "__main__":
+    # (imported, its RAMBlocks serves bench/workloads/lfs_blocks.py)
+    sys.exit(main(sys.argv[1:]))
