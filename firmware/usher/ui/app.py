@@ -508,9 +508,7 @@ class App:
         # that played an action closes onto its screen rebuilt for the new
         # state (show_game): the same screen, so only the rows that changed.
         shown = self._shown
-        below = self._shown_below
-        back = shown is not None and shown.over and below is not None and \
-            (below is top or type(below) is type(top))
+        back = shown is not None and shown.over and type(self._shown_below) is type(top)
         whole = new_screen and not top.over and not back
         self._draw(top)
         band = self._sent.changed(self.buf)

@@ -103,20 +103,19 @@ def new_game(options, seed):
         s["scores"] = [None] * players
         return s
     s["players"] = 1
-    drawn = []
+    picked = [options.get("panels")]
 
     def choose(n):
         # The two panels, drawn once the library's size is known; only they
         # are kept of the library (pn.parse_panels).
-        if options.get("panels") is None and n >= 2:
+        if picked[0] is None and n >= 2:
             first = rng.below(st, n)
             second = rng.below(st, n - 1)
-            drawn.append([first, second + (1 if second >= first else 0)])
-        chosen = drawn[0] if drawn else options.get("panels")
-        return chosen if type(chosen) is list else ()
+            picked[0] = [first, second + (1 if second >= first else 0)]
+        return picked[0] if type(picked[0]) is list else ()
 
     library = _load_panels(options, choose)
-    chosen = drawn[0] if drawn else options.get("panels")
+    chosen = picked[0]
     if chosen is None:
         raise GameError("Solo needs 2 panels")
     if type(chosen) is not list or len(chosen) != 2 or chosen[0] == chosen[1] or \
