@@ -303,6 +303,71 @@ def test_pl17_the_base_and_the_tail_are_rows_and_older_plain_ones_still_load():
     _forced(body)
 
 
+def test_pl17_a_tail_says_only_the_names_and_key_sets_its_base_does_not():
+    # PL-17: what each action writes kept small. After a fold the tail's
+    # rows continue the base's names and key sets ("bn", "bk") instead of
+    # saying them again, so most rewrites are one program unit of the
+    # directory's metadata instead of two.
+    import json
+
+    from usher.core import rng, seal
+
+    def body():
+        d = mptest.tmpdir()
+        app = _app(d)
+        app.start()
+        for _a in _play_bot(app, "theatre", 47, 30):
+            pass
+        assert app.game_file.folds >= 2
+        with open(d + "/game.json", "rb") as f:
+            base_raw = f.read()
+        with open(d + "/game.tail", "rb") as f:
+            tail_raw = f.read()
+        base, tail = storage.decode_bytes(base_raw), storage.decode_bytes(tail_raw)
+        n = len(gamefile.unpacked(base)["actions"])
+        assert tail["n"] == n and 0 < len(tail["rows"]) == len(app.record["actions"]) - n
+        assert tail["bn"] == len(base["names"]) and tail["bk"] == len(base["keys"])
+        assert not [w for w in tail["names"] if w in base["names"]], (tail, base["names"])
+        # the same actions said on their own (the previous firmware's tail) are longer
+        alone = gamefile.tail_bytes(tail["base"], n, app.record["actions"][n:])
+        assert len(tail_raw) < len(alone)
+        # the host tools (usher logs, usher replay --saved) and a new App read the record whole
+        assert gamefile.merge_bytes(base_raw, tail_raw) == app.record
+        other = _app(d)
+        other.start()
+        assert other.record == app.record and not _notices(other), _notices(other)
+        # the next action's tail continues the loaded base's names too
+        nxt = games.bot("theatre").next_action(other.state, rng.new_state(3))
+        assert nxt is not None and other.play(nxt)
+        with open(d + "/game.json", "rb") as f:
+            base_raw = f.read()
+        with open(d + "/game.tail", "rb") as f:
+            again = storage.decode_bytes(f.read())
+        assert again["bn"] == len(storage.decode_bytes(base_raw)["names"]), again
+        # the previous firmware's tail of the same actions still loads
+        rec = other.record
+        n = len(gamefile.unpacked(storage.decode_bytes(base_raw))["actions"])
+        with open(d + "/game.tail", "wb") as f:
+            f.write(gamefile.tail_bytes("%08x" % seal.crc32(base_raw), n, rec["actions"][n:]))
+        third = _app(d)
+        third.start()
+        assert third.record == rec and not _notices(third), _notices(third)
+        # a tail whose counts are not its base's is named, and the base resumes (PL-11)
+        t = gamefile.packed({"base": "%08x" % seal.crc32(base_raw), "n": n, "actions": rec["actions"][n:]},
+                            gamefile.tables(storage.decode_bytes(base_raw)))
+        assert t["bn"] > 0 and len(rec["actions"]) > n
+        t["bn"] -= 1
+        with open(d + "/game.tail", "wb") as f:
+            f.write(seal.seal_object(json.dumps(t, separators=(",", ":"))).encode())
+        fourth = _app(d)
+        fourth.start()
+        assert fourth.record["actions"] == rec["actions"][:n]
+        assert "game.tail" in _notices(fourth) and "another base" in _notices(fourth), _notices(fourth)
+        assert gamefile.merge_bytes(base_raw, seal.seal_object(json.dumps(t)).encode())["actions"] == \
+            rec["actions"][:n]
+    _forced(body)
+
+
 def test_pl17_only_littlefs_takes_the_tail_way():
     assert storage.atomic(mptest.tmpdir()) is False      # a desktop folder / the unix port's
     try:

@@ -10,7 +10,9 @@
 #   game.tail  the newest actions after the base, sealed:
 #              {"base": CRC-32 of game.json's bytes, "n": the base's number of
 #              actions, and the actions as rows (packed(): "names", "keys",
-#              "rows")}, rewritten whole per action. It stays
+#              "rows"), whose names and key sets continue the base's ("bn",
+#              "bk": how many of them, left out when the base has none)},
+#              rewritten whole per action. It stays
 #              at most TAIL_MAX bytes, so littlefs keeps it inline in its
 #              directory's metadata: a rewrite is one metadata commit, and a
 #              4 KB erase comes only when that metadata block compacts. When
@@ -22,7 +24,10 @@
 # its values, a string as its number in the names (The Theatre's plays take
 # 18 bytes instead of 83, so a tail holds several times the actions before
 # it folds and a base of The Theatre's first fold stays inline; PL-17's
-# "what each action writes small"). A file with a plain "actions"
+# "what each action writes small"). A tail says only the names and key sets
+# its base does not: after a fold most tails fit one 256-byte program unit
+# of the directory's metadata instead of two, so the metadata block compacts
+# (a 4 KB erase) half as often. A file with a plain "actions"
 # list (an older firmware's, or actions that are not all dicts) still loads.
 # The tail names the exact base it continues (its CRC and action count), so a
 # tail left behind by a cut between writing a new base and the next tail (or
@@ -50,7 +55,8 @@ from usher.core import seal, storage
 # erase. Chosen with bench/flash_ops.py (docs/performance.md, Flash
 # erases): at 480 The Theatre's first base was 522 bytes and took a data
 # block; from 440 down all four sessions fold inline, and below 360 the
-# extra folds cost more than they save.
+# extra folds cost more than they save. Swept again once a tail no longer
+# says its base's names (240 to 440, 2026-12-05): 360 still the fewest.
 TAIL_MAX = 360
 
 def tail_path(path):
@@ -69,13 +75,15 @@ def _bytes(path):
 
 def read_base(path):
     """(record as parsed, its rows turned back into actions; CRC-32 of the
-    file's bytes); ValueError when it does not decode (storage.decode_bytes),
-    OSError when unreadable."""
+    file's bytes; the tables() of its rows, which a tail continues);
+    ValueError when it does not decode (storage.decode_bytes), OSError when
+    unreadable."""
     return _decode_base(_bytes(path))
 
 
 def _decode_base(raw):
-    return unpacked(storage.decode_bytes(raw)), _crc(raw)
+    on_file = storage.decode_bytes(raw)
+    return unpacked(on_file), _crc(raw), tables(on_file)
 
 
 def _index(names, name):
@@ -86,18 +94,22 @@ def _index(names, name):
         return len(names) - 1
 
 
-def packed(obj):
+def packed(obj, base=None):
     """obj (a record, or a tail) with its "actions" written as "names",
     "keys" and "rows" when they are all dicts: each action a row, its
     values in the order of the key set keys[row[0]], a key set the indexes
     of its key names in names. A string value is written as its index in
     names too, which its key's entry in the key set says by being negative
     (-1 - the key's index): "play" or "paw" is said once per file. obj
-    itself otherwise (no actions: shorter as it is; no list of them)."""
+    itself otherwise (no actions: shorter as it is; no list of them).
+    base: the (names, keys) of the packed base a tail continues (tables());
+    the tail's names and key sets then continue those, and say how many
+    ("bn", "bk")."""
     acts = obj.get("actions")
     if type(acts) is not list or not acts:
         return obj
-    names, keys, rows = [], [], []
+    names0, keys0 = base if base else ((), ())
+    names, keys, rows = list(names0), list(keys0), []
     for a in acts:
         if type(a) is not dict:
             return obj
@@ -121,25 +133,45 @@ def packed(obj):
     for k in obj:
         if k != "actions":
             out[k] = obj[k]
-    out["names"] = names
-    out["keys"] = keys
+    if names0 or keys0:
+        out["bn"] = len(names0)
+        out["bk"] = len(keys0)
+    out["names"] = names[len(names0):]
+    out["keys"] = keys[len(keys0):]
     out["rows"] = rows
     return out
+
+
+def tables(obj):
+    """The (names, keys) a packed file's rows use, for the tail that
+    continues it (packed's base); empty when it has none (no actions, a
+    plain list of them)."""
+    if type(obj) is not dict or "rows" not in obj:
+        return (), ()
+    return obj.get("names") or (), obj.get("keys") or ()
 
 
 def _damaged():
     return ValueError("its actions are damaged")
 
 
-def unpacked(obj):
+def unpacked(obj, base=None):
     """packed() undone: obj with "actions" again (a new dict) when it has
     rows, obj itself otherwise; ValueError when its rows do not fit its
-    keys."""
+    keys. base: the tables() of the base a tail continues, which must be
+    as many names and key sets as the tail says ("bn", "bk")."""
     if type(obj) is not dict or "rows" not in obj:
         return obj
     names, keys, rows = obj.get("names"), obj.get("keys"), obj["rows"]
     if type(names) is not list or type(keys) is not list or type(rows) is not list:
         raise _damaged()
+    bn, bk = obj.get("bn", 0), obj.get("bk", 0)
+    if bn or bk:
+        names0, keys0 = base if base else ((), ())
+        if type(bn) is not int or type(bk) is not int or len(names0) != bn or len(keys0) != bk:
+            raise ValueError("its actions continue another base's names")
+        names = list(names0) + names
+        keys = list(keys0) + keys
     for n in names:
         if type(n) is not str:
             raise _damaged()
@@ -171,18 +203,25 @@ def unpacked(obj):
         actions.append(a)
     out = {}
     for k in obj:
-        if k != "names" and k != "keys" and k != "rows":
+        if k != "names" and k != "keys" and k != "rows" and k != "bn" and k != "bk":
             out[k] = obj[k]
     out["actions"] = actions
     return out
 
 
+def _continues(obj):
+    return "bn" in obj or "bk" in obj
+
+
 def check_tail(obj):
     """The tail as {"base", "n", "actions"} (its rows turned back into
-    actions); ValueError when obj is not a tail."""
-    obj = unpacked(obj)
+    actions), or with its rows still as rows when they continue its base's
+    names (merge() turns those, it has the base); ValueError when obj is
+    not a tail."""
+    if type(obj) is dict and not _continues(obj):
+        obj = unpacked(obj)
     if type(obj) is not dict or type(obj.get("base")) is not str or type(obj.get("n")) is not int \
-            or type(obj.get("actions")) is not list:
+            or type(obj.get("actions" if "actions" in obj else "rows")) is not list:
         raise ValueError("not a game's newest actions")
     return obj
 
@@ -191,22 +230,26 @@ def read_tail(path):
     return check_tail(storage.decode_bytes(_bytes(path)))
 
 
-def merge(base, crc, tail):
+def merge(base, crc, tail, names=None):
     """(record, True) with tail's actions after base's when tail continues
-    exactly this base; (base, False) otherwise."""
+    exactly this base; (base, False) otherwise. names: the tables() of the
+    base as packed on file, for a tail whose rows continue them; ValueError
+    when those rows do not fit them (a damaged tail)."""
     if tail is None or type(base) is not dict or type(base.get("actions")) is not list:
         return base, False
     if tail["base"] != crc or tail["n"] != len(base["actions"]):
         return base, False
+    acts = tail["actions"] if "actions" in tail else unpacked(tail, names)["actions"]
     rec = dict(base)
-    rec["actions"] = base["actions"] + tail["actions"]
+    rec["actions"] = base["actions"] + acts
     return rec, True
 
 
 def merge_bytes(base_raw, tail_raw, bak_raw=None):
     """The record of a base's bytes (or its backup's) with the tail that
     continues it, as the host tools read a board's files (`usher logs`,
-    `usher replay --saved`); None when no base decodes."""
+    `usher replay --saved`); None when no base decodes. A damaged tail is
+    left out."""
     tail = None
     try:
         tail = check_tail(storage.decode_bytes(tail_raw)) if tail_raw else None
@@ -216,18 +259,23 @@ def merge_bytes(base_raw, tail_raw, bak_raw=None):
         if not raw:
             continue
         try:
-            obj = unpacked(storage.decode_bytes(raw))
+            on_file = storage.decode_bytes(raw)
+            obj = unpacked(on_file)
         except ValueError:
             continue
-        rec, _took = merge(obj, _crc(raw), tail)
+        try:
+            rec, _took = merge(obj, _crc(raw), tail, tables(on_file))
+        except ValueError:
+            rec = obj
         if type(rec) is dict and type(rec.get("actions")) is list:
             return rec
     return None
 
 
-def tail_bytes(crc, n, actions):
-    # JSON without spaces: more actions fit before the tail folds
-    text = json.dumps(packed({"base": crc, "n": n, "actions": actions}), separators=(",", ":"))
+def tail_bytes(crc, n, actions, base=None):
+    # JSON without spaces: more actions fit before the tail folds; names
+    # and key sets its base has are not said again (packed's base)
+    text = json.dumps(packed({"base": crc, "n": n, "actions": actions}, base), separators=(",", ":"))
     return seal.seal_object(text).encode("utf-8")
 
 
@@ -249,8 +297,9 @@ class GameFile:
         self.copy = copy
         self.tail = tail_path(path)
         self._atomic = None
-        # (game, seed, number of actions, CRC) of the base on flash that the
-        # tail continues; None: unknown (the next save writes a base).
+        # (game, seed, number of actions, CRC, tables()) of the base on
+        # flash that the tail continues; None: unknown (the next save writes
+        # a base).
         self.base = None
         self.folds = 0
 
@@ -268,7 +317,7 @@ class GameFile:
         acts = rec["actions"]
         b = self.base
         if b is not None and b[0] == rec["game"] and b[1] == rec["seed"] and len(acts) >= b[2]:
-            data = tail_bytes(b[3], b[2], acts[b[2]:])
+            data = tail_bytes(b[3], b[2], acts[b[2]:], b[4])
             if len(data) <= TAIL_MAX:
                 _write(self.tail, data)
                 return
@@ -277,8 +326,10 @@ class GameFile:
     def _fold(self, rec, fresh):
         # the base keeps its backup; its actions as rows, so a base of 10 to
         # 14 actions stays under littlefs's inline limit (no data block)
-        storage.save(self.path, packed(rec), backup=True)
-        self.base = (rec["game"], rec["seed"], len(rec["actions"]), _crc(_bytes(self.path)))
+        on_file = packed(rec)
+        storage.save(self.path, on_file, backup=True)
+        self.base = (rec["game"], rec["seed"], len(rec["actions"]), _crc(_bytes(self.path)),
+                     tables(on_file))
         self.folds += 1
         if fresh and storage.exists(self.tail):
             storage._remove(self.tail)   # another game's: continues no base anyway
@@ -302,9 +353,15 @@ class GameFile:
 
         def read(p):
             raw = _bytes(p)
-            obj, crc = _decode_base(raw)
-            rec, _took = merge(obj, crc, tail)
-            used.append((obj, crc, raw if copy is not None else None))
+            obj, crc, names = _decode_base(raw)
+            try:
+                rec, _took = merge(obj, crc, tail, names)
+            except ValueError as e:       # its rows do not fit the base's names
+                why = "%s: %s" % (_name(self.tail), storage._reason(e))
+                if why not in problems:
+                    problems.append(why)
+                rec = obj
+            used.append((obj, crc, raw if copy is not None else None, names))
             return rec
 
         try:
@@ -318,9 +375,9 @@ class GameFile:
         problems.extend(more)
         self.base = None
         if source != "none" and used:
-            obj, crc, _raw = used[-1]
+            obj, crc, _raw, names = used[-1]
             try:
-                self.base = (obj["game"], obj["seed"], len(obj["actions"]), crc)
+                self.base = (obj["game"], obj["seed"], len(obj["actions"]), crc, names)
             except (KeyError, TypeError):
                 self.base = None        # (unchecked: not a record; the next save writes a base)
         elif tail is not None or problems:
