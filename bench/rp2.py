@@ -12,6 +12,7 @@ count.
   python bench/rp2.py --jobs 2        run that many emulators at once
   python bench/rp2.py --sessions --image frozen   one image only
   python bench/rp2.py --sessions --board pico_epaper29   the Pico + Waveshare image (--board twice: both)
+  python bench/rp2.py --sessions --read 5:8000   a player who reads 8 s after every 5th press
   python bench/rp2.py --resume        reset to the first picture with no game (the first boot
                                       on a fresh filesystem) and with each session's game saved
                                       three presses before its end, then 12 resets in a row
@@ -99,22 +100,26 @@ def press_to_picture(steps):
 
 
 def one_session(args):
-    name, stock, refresh, board = args
+    name, stock, refresh, board, reads = args
     script = rp2.session_script(name)
     t0 = time.time()
     r = rp2.play(script, profile=board, stock=stock, heap=True,
                  ui_settings={"refresh": refresh} if refresh else None,
-                 extra_steps=[{"run_ms": WAIT_MS}])
+                 extra_steps=[{"run_ms": WAIT_MS}], reads=reads)
     wall = time.time() - t0
     wait = r["steps"].pop()   # not a press: the simulator has no frame for it
     awake = 100.0 * wait["active_ms"] / WAIT_MS
+    # a press after a reading pause starts at the pause's end
+    picture, stays = press_to_picture(r["steps"])
+    read_steps = [s for s in r["steps"] if s.get("read")]
+    rest_cleans = sum(1 for s in read_steps for f in s["refreshes"] if f["mode"] == "otp")
+    r["steps"] = [s for s in r["steps"] if not s.get("read")]   # the simulator's frames are per token
     seeds = rp2.seeds_from_log(rp2.read_log(os.path.join(r["files"], "data")))
     with rp2.SIM_LOCK:
         frames = rp2.sim_frames(script, seeds, board=board)
     bad = rp2.compare_session(r, frames, board)
     steps = r["steps"]
     presses = [s for s in steps[1:] if s.get("token") and s["token"].lower() != "restart"]
-    picture, stays = press_to_picture(steps)
     compute = [s["active_ms"] for s in presses]
     updates = [len(s["refreshes"]) for s in presses]
     busy = [sum(f["busy_ms"] for f in s["refreshes"]) for s in presses]
@@ -134,7 +139,7 @@ def one_session(args):
         "stays": (median(stays), pct(stays, 90), len(stays)),
         "live": heap.get("peak_live"), "free": heap.get("min_free"),
         "mismatches": len(bad), "errors": len(r["errors"]), "wall": wall,
-        "chip_s": wait["t_ms"] / 1000.0, "awake": awake,
+        "chip_s": wait["t_ms"] / 1000.0, "awake": awake, "rest_cleans": rest_cleans if reads else None,
     }
 
 
@@ -243,13 +248,16 @@ def row(x):
             "%6.0f/%5.0f/%4d %8s %9s %5.1f%% %4d/%4.2f (%2d) %s"
             % (x["name"], x["image"], x["presses"], x["boot"] or -1, c[0], c[1], c[2], u[0], u[1], u[2],
                b[0], b[1], p[0], p[1], p[3], p[2], st[0], st[1], st[2], x["live"], x["free"], x["awake"],
-               e, e / max(1, acts), acts, check))
+               e, e / max(1, acts), acts, check)
+            + ("" if x["rest_cleans"] is None else "; %d clean at a rest" % x["rest_cleans"]))
 
 
-def sessions(jobs, which=(False, True), names=SESSIONS, refresh=None, boards=("badger2040",)):
-    work = [(n, s, refresh, b) for b in boards for s in which for n in names]
+def sessions(jobs, which=(False, True), names=SESSIONS, refresh=None, boards=("badger2040",), reads=None):
+    work = [(n, s, refresh, b, reads) for b in boards for s in which for n in names]
     print("Sessions on the emulated %s (rp2040js, 125 MHz); ms of chip time, heap in bytes; "
-          "Refresh: %s" % (" and ".join(BOARD_NAMES[b] for b in boards), refresh or "the default (turbo)"))
+          "Refresh: %s%s" % (" and ".join(BOARD_NAMES[b] for b in boards), refresh or "the default (turbo)",
+                             "; the player reads %d ms after every %d presses" % (reads[1], reads[0])
+                             if reads else ""))
     print(HEADER, flush=True)
     rows = []
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
@@ -397,14 +405,22 @@ def main(argv):
     ap.add_argument("--refresh", choices=("turbo", "fast"), default=None,
                     help="the Settings entry Refresh (PL-18); fast gives every window the fast "
                          "waveform, as before turbo")
+    ap.add_argument("--read", default=None, metavar="EVERY:MS",
+                    help="--sessions with a player who reads MS ms after every EVERY-th press "
+                         "(the buttons rest: PL-18's fast update of turbo windows and the clean "
+                         "refresh soon due come then); by default presses follow each other")
     a = ap.parse_args(argv)
+    reads = None
+    if a.read:
+        every, ms = a.read.split(":")
+        reads = (int(every), int(ms))
     if a.resume:
         resumes(a.jobs, a.session or SESSIONS, a.board or ("badger2040",))
         return
     both = not a.sessions and a.cuts is None
     if a.sessions or both:
         sessions(a.jobs, (False, True) if a.image is None else (a.image == "stock",), a.session or SESSIONS,
-                 a.refresh, a.board or ("badger2040",))
+                 a.refresh, a.board or ("badger2040",), reads)
     if a.cuts is not None or both:
         cuts(a.cuts or 200, a.jobs, a.minutes)
 

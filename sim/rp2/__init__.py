@@ -248,6 +248,22 @@ def script_steps(script):
     return steps
 
 
+def with_reads(steps, reads):
+    """steps with a pause of ms after every `every`-th token (reads =
+    (every, ms), or None: steps as they are)."""
+    if not reads:
+        return steps
+    every, ms = reads
+    out, n = [], 0
+    for s in steps:
+        out.append(s)
+        if s.get("token"):
+            n += 1
+            if n % every == 0:
+                out.append({"run_ms": ms, "read": True})
+    return out
+
+
 # --- pictures ----------------------------------------------------------------------
 def picture_canvas(picture, profile):
     """Panel picture (hex, controller layout, 1 = white) -> canvas bytes
@@ -369,14 +385,16 @@ def ui_settings_file(tmp, ui_settings):
 
 def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, heap=False,
          settings=None, flash=None, flash_out=None, extra_steps=(), boot_hold=(), sample=None,
-         trace=False, ui_settings=None, sample_steps=None):
+         trace=False, ui_settings=None, sample_steps=None, reads=None):
     """Boot the image and play a script on the emulated board. Returns
     (result, data folder contents extracted from the flash at the end as a
     TemporaryDirectory). sample=N samples the PC every N cycles (sample_steps:
     only in these steps, by index, 0 the boot); trace=True
     turns on the firmware's phase counters (device.json "trace") and reads
     them after every step; ui_settings: the App's settings in ui.json (e.g.
-    {"refresh": "fast"})."""
+    {"refresh": "fast"}); reads=(every, ms): after every `every`-th token
+    the board runs ms more without a press (a player reading), a step of
+    its own in the result with "read": True."""
     name = "stock" if stock else profile
     binary, elf = image(name)
     if not os.path.exists(binary):
@@ -393,7 +411,8 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
         specs.append(ui_settings_file(tmp.name, ui_settings))
     job = {"firmware": binary, "profile": profile, "vbus": vbus, "battery_mv": battery_mv,
            "flash_out": flash_out or os.path.join(tmp.name, "flash.bin"),
-           "steps": [{"boot": {"hold": list(boot_hold)}}] + script_steps(script) + list(extra_steps)}
+           "steps": [{"boot": {"hold": list(boot_hold)}}] + with_reads(script_steps(script), reads)
+           + list(extra_steps)}
     if flash:
         job["flash"] = flash
     else:
@@ -410,6 +429,9 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
     if trace:
         job["trace"] = True
     result = run_job(job)
+    for step, out in zip(job["steps"], result["steps"]):
+        if step.get("read"):
+            out["read"] = True
     result["elf"] = elf
     files = os.path.join(tmp.name, "files")
     extract_flash(job["flash_out"], files)

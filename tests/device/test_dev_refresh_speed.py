@@ -89,3 +89,32 @@ def test_pl18_refresh_fast_setting_gives_windows_the_fast_waveform():
     # Every window with the fast waveform, and nothing to clean at rest.
     assert _kinds(model) == ["clean", "partial", "partial", "partial"], model.refreshes
     assert model.shown == expected_image(rt.canvas, False)
+
+
+def test_pl15_a_clean_refresh_soon_due_comes_while_the_buttons_rest():
+    # Decision (PL-15, docs/ui.md): once three quarters of the updates
+    # before a clean refresh are made, the device does it at the next 3 s
+    # rest of the buttons instead of inside the press that reaches N.
+    d = tmpdir()
+    storage.save(d + "/ui.json", {"routes": ["launcher"], "settings": {"clean_after": 4}})
+    script = _taps(["DOWN", "UP", "DOWN"]) + [("UP", 12000, 12100)]
+    rt, model, vc = _boot(d, script, _end(3))
+    assert _kinds(model) == ["clean", "turbo", "turbo", "turbo"], model.refreshes
+    rt.run(lambda: vc.now >= 2200 + 3300)       # 3 s after the last release
+    assert _kinds(model) == ["clean", "turbo", "turbo", "turbo", "clean"], model.refreshes
+    assert model.refreshes[4][1] == model.refreshes[0][1], model.refreshes
+    assert model.shown == expected_image(rt.canvas, False)
+    rt.run(lambda: vc.now >= 11000)             # once per rest: nothing more
+    assert len(model.refreshes) == 5
+    # The count starts again from it: the next press is a window, not a clean.
+    rt.run(lambda: vc.now >= 12400)
+    assert _kinds(model)[5:] == ["turbo"], model.refreshes
+    assert model.shown == expected_image(rt.canvas, False)
+    # Under three quarters (2 of 4) the rest brings turbo's fast update only,
+    # and the clean comes in the press that reaches N, as before.
+    d = tmpdir()
+    storage.save(d + "/ui.json", {"routes": ["launcher"], "settings": {"clean_after": 4}})
+    script = _taps(["DOWN", "UP"]) + _taps(["DOWN", "UP", "DOWN"], start=8000)
+    rt, model, vc = _boot(d, script, 9000)
+    assert _kinds(model) == ["clean", "turbo", "turbo", "partial", "turbo", "turbo", "clean"], \
+        model.refreshes

@@ -36,6 +36,23 @@ def test_pl15_request_clean_makes_the_next_update_clean_even_without_a_change():
     assert p.since_clean == 1
 
 
+def test_pl15_at_a_rest_the_clean_refresh_comes_once_three_quarters_of_n_are_made():
+    # Decision (docs/ui.md): the device asks at each rest of the buttons
+    # (usher.device.runtime); a press still meets the clean at N.
+    for n, due in ((20, 15), (4, 3), (3, 3), (2, 2), (1, 1), (50, 38)):
+        p = RefreshPolicy(n)
+        p.decide(True, None)                 # boot: clean
+        assert p.rest_clean() is None        # nothing made since
+        for _i in range(due - 1):
+            p.decide(False, (0, 8))
+        assert p.rest_clean() is None, (n, due)
+        p.decide(False, (0, 8))
+        assert p.rest_clean() == ("clean", 0, 0, 296, 128), (n, due)
+        assert p.rest_clean() is None and p.since_clean == 0
+        assert p.decide(False, (0, 8))[0] == "partial"
+        assert p.counts()["clean"] == 2
+
+
 def test_pl6_changed_band_is_whole_8_row_bands():
     stride = 37
     a = bytearray(stride * 128)

@@ -171,6 +171,9 @@ class Runtime:
         # littlefs's janitorial work (MicroPythonBackend.flash_janitor), or None
         self.janitor = None
         self.idle_limit = None        # idle_ms(), kept between presses
+        # The last_activity whose rest the App was asked about (rest_refresh):
+        # once per rest, not on every pass of the idle loop.
+        self.rest_asked = None
 
     # --- app ------------------------------------------------------------------
     def start_app(self):
@@ -383,9 +386,19 @@ class Runtime:
                 # (issue 24: the pass cost 0.23 ms, a quarter of a press's
                 # compute, bench/rp2_profile.py --idle).
                 idle_for = clock.ticks_diff(now, self.last_activity)
-                if idle_for >= REST_MS and not self.crashed and self.waveforms.ghosted():
-                    # The buttons rest: the windows turbo touched get their fast
-                    # update now, while the player reads (PL-18).
+                rest = idle_for >= REST_MS and not self.crashed
+                if rest and self.rest_asked != self.last_activity and self.app is not None:
+                    # The buttons rest: a clean refresh soon due is done now,
+                    # while the player reads, not in a press (PL-15, the App
+                    # decides); it clears turbo's ghosting too.
+                    self.rest_asked = self.last_activity
+                    r = self.app.rest_refresh()
+                    if r is not None:
+                        self._shown(self.refresh(r))
+                        return
+                if rest and self.waveforms.ghosted():
+                    # The windows turbo touched get their fast update now,
+                    # while the player reads (PL-18).
                     r = self.waveforms.rest_request()
                     self.display.start(r[0], r[1], r[2], r[3], r[4])
                     self._shown(r)

@@ -537,6 +537,12 @@ class App:
         self._shown = top
         self._shown_below = self.stack[-2] if top.over and len(self.stack) > 1 else None
 
+    def rest_refresh(self):
+        """The refresh the device starts while the buttons rest (PL-18's 3 s,
+        usher.device.runtime): the clean one soon due (PL-15,
+        RefreshPolicy.rest_clean) of the picture already shown, or None."""
+        return self.policy.rest_clean()
+
     def redraw_full(self):
         """Draw the top screen and ask for a clean refresh (clears ghosting)."""
         self._under = None
