@@ -82,11 +82,13 @@ def log(result):
     return rp2.read_log(os.path.join(result["files"], "data"))
 
 
-def check(result, script):
+def check(result, script, outcome=None):
     """The simulator's frames for the script with the device's seeds, and
-    the list of steps whose picture differs (rp2.compare_session)."""
+    the list of steps whose picture differs (rp2.compare_session); outcome
+    (a dict), when given, gets where the script left the simulator's game
+    (rp2.sim_frames)."""
     seeds = rp2.seeds_from_log(log(result))
-    frames = rp2.sim_frames(script, seeds, board="badger2040")
+    frames = rp2.sim_frames(script, seeds, board="badger2040", outcome=outcome)
     return frames, rp2.compare_session(result, frames, "badger2040")
 
 

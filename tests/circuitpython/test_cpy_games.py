@@ -52,8 +52,9 @@ def whole_session_script(name):
 
 def _play(script):
     r = cs.play(script)
-    frames, bad = cs.check(r, script)
-    return r, bad
+    sim = {}
+    frames, bad = cs.check(r, script, sim)
+    return r, bad, sim
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +79,7 @@ def _finished_on_drive(r):
 def test_boot_a_game_setup_and_a_reset_that_resumes_pixel_for_pixel():
     # (without the sessions' fixture: `make test-circuitpython-chip` runs
     # this one alone, about a minute of CPU time)
-    r, bad = _play(SCRIPT)
+    r, bad, _sim = _play(SCRIPT)
     assert not bad, ("pictures that differ from the simulator (step, token, pixels, refreshes, "
                      "requests): %r" % (bad[:8],))
     assert r["errors"] == [], r["errors"][:5]
@@ -110,7 +111,7 @@ def test_boot_a_game_setup_and_a_reset_that_resumes_pixel_for_pixel():
 @pytest.mark.parametrize("name", SESSIONS)
 def test_whole_session_to_the_game_end(runs, name):
     script = whole_session_script(name)
-    r, bad = runs[name].result()
+    r, bad, sim = runs[name].result()
     assert not bad, ("pictures that differ from the simulator (step, token, pixels, refreshes, "
                      "requests): %r" % (bad[:8],))
     assert r["errors"] == [], r["errors"][:5]
@@ -119,7 +120,14 @@ def test_whole_session_to_the_game_end(runs, name):
     assert all(s["result"] == "stop" for s in r["steps"]), [
         (i, s.get("token"), s["result"]) for i, s in enumerate(r["steps"]) if s["result"] != "stop"]
     kinds = [e["k"] for e in cs.log(r)]
-    assert "end" in kinds or _finished_on_drive(r), "the game did not end: %r" % kinds[-12:]
+    if sim["finished"]:
+        assert "end" in kinds or _finished_on_drive(r), "the game did not end: %r" % kinds[-12:]
+    else:
+        # As on MicroPython (tests/rp2/test_rp2_board.py): the chip's seed
+        # comes from its clock, and for a few seeds the script does not
+        # finish the game (takeaseat_solo); the simulator, given the chip's
+        # seed, stops short too, and the chip must stop just where it did.
+        assert rp2.saved_phase(r["files"]) == sim["phase"], (rp2.saved_phase(r["files"]), sim)
     restarts = [s for s in r["steps"] if s.get("token", "").lower() == "restart"]
     assert restarts and all(s["refreshes"] for s in restarts)
     # each reset came back through a boot that resumed the saved game (PL-8)
