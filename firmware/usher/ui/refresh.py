@@ -63,7 +63,7 @@ class RefreshPolicy:
     def rest_clean(self):
         """The clean refresh to do now that the buttons rest, or None: due
         once three quarters of clean_after updates are made since the last
-        clean (a Settings value of 1 to 50: from 1, 2, 3 and 15 of 20)."""
+        clean, rounded up (15 of 20, 3 of 4, 1 of 1)."""
         if self.since_clean == 0 or self.since_clean * 4 < self.clean_after * 3:
             return None
         return self.clean_request()
