@@ -41,6 +41,21 @@ def _play_bot(app, gid, seed, limit=None):
         yield a
 
 
+def _played(gid, seed, limit):
+    """A new App in a new folder that has played limit bot actions of gid."""
+    d = mptest.tmpdir()
+    app = _app(d)
+    app.start()
+    for _a in _play_bot(app, gid, seed, limit):
+        pass
+    return d, app
+
+
+def _raw(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
 def _forced(fn):
     storage.FORCE = True
     try:
@@ -117,11 +132,7 @@ def test_pl17_an_undo_behind_the_base_and_new_actions_after_it_resume_exactly():
 
 def test_pl11_a_damaged_tail_is_named_and_the_base_resumes():
     def body():
-        d = mptest.tmpdir()
-        app = _app(d)
-        app.start()
-        for _a in _play_bot(app, "seatwars", 44, 3):
-            pass
+        d, app = _played("seatwars", 44, 3)
         with open(d + "/game.tail", "rb") as f:
             raw = bytearray(f.read())
         raw[len(raw) // 2] ^= 0x04
@@ -161,11 +172,7 @@ def test_pl17_an_older_single_file_save_loads_on_littlefs_and_the_next_action_ke
 
 def test_pl8_an_ended_game_leaves_no_tail_and_a_lone_tail_is_never_a_game():
     def body():
-        d = mptest.tmpdir()
-        app = _app(d)
-        app.start()
-        for _a in _play_bot(app, "seatwars", 46, 3):
-            pass
+        d, app = _played("seatwars", 46, 3)
         with open(d + "/game.tail", "rb") as f:
             tail = f.read()
         app.end_game()
@@ -188,11 +195,7 @@ def test_pl17_on_littlefs_small_files_are_written_in_place_the_base_keeps_its_ba
     import os
 
     def body():
-        d = mptest.tmpdir()
-        app = _app(d)
-        app.start()
-        for _a in _play_bot(app, "seatwars", 43, 30):
-            pass
+        d, app = _played("seatwars", 43, 30)
         names = os.listdir(d)
         assert "ui.json" in names and "ui.json.bak" not in names and "ui.json.tmp" not in names, names
         assert app.game_file.folds >= 2 and "game.json.bak" in names, names
@@ -274,11 +277,7 @@ def test_pl17_the_base_and_the_tail_are_rows_and_older_plain_ones_still_load():
     import json
 
     def body():
-        d = mptest.tmpdir()
-        app = _app(d)
-        app.start()
-        for _a in _play_bot(app, "theatre", 47, 30):
-            pass
+        d, app = _played("theatre", 47, 30)
         assert app.game_file.folds >= 2
         with open(d + "/game.json", "rb") as f:
             base = storage.decode_bytes(f.read())
@@ -313,16 +312,9 @@ def test_pl17_a_tail_says_only_the_names_and_key_sets_its_base_does_not():
     from usher.core import rng, seal
 
     def body():
-        d = mptest.tmpdir()
-        app = _app(d)
-        app.start()
-        for _a in _play_bot(app, "theatre", 47, 30):
-            pass
+        d, app = _played("theatre", 47, 30)
         assert app.game_file.folds >= 2
-        with open(d + "/game.json", "rb") as f:
-            base_raw = f.read()
-        with open(d + "/game.tail", "rb") as f:
-            tail_raw = f.read()
+        base_raw, tail_raw = _raw(d + "/game.json"), _raw(d + "/game.tail")
         base, tail = storage.decode_bytes(base_raw), storage.decode_bytes(tail_raw)
         n = len(gamefile.unpacked(base)["actions"])
         assert tail["n"] == n and 0 < len(tail["rows"]) == len(app.record["actions"]) - n
@@ -339,10 +331,8 @@ def test_pl17_a_tail_says_only_the_names_and_key_sets_its_base_does_not():
         # the next action's tail continues the loaded base's names too
         nxt = games.bot("theatre").next_action(other.state, rng.new_state(3))
         assert nxt is not None and other.play(nxt)
-        with open(d + "/game.json", "rb") as f:
-            base_raw = f.read()
-        with open(d + "/game.tail", "rb") as f:
-            again = storage.decode_bytes(f.read())
+        base_raw = _raw(d + "/game.json")
+        again = storage.decode_bytes(_raw(d + "/game.tail"))
         assert again["bn"] == len(storage.decode_bytes(base_raw)["names"]), again
         # the previous firmware's tail of the same actions still loads
         rec = other.record
@@ -539,11 +529,7 @@ def test_pl17_power_cuts_inside_flash_operations_on_littlefs_lose_no_acknowledge
 
 def test_pl17_every_bit_flip_of_the_tail_is_named_or_harmless_never_silent():
     def body():
-        d = mptest.tmpdir()
-        app = _app(d)
-        app.start()
-        for _a in _play_bot(app, "seatwars", 47, 4):
-            pass
+        d, app = _played("seatwars", 47, 4)
         good = app.record
         with open(d + "/game.tail", "rb") as f:
             raw = f.read()
