@@ -18,7 +18,7 @@ BODY_H = KEYS_Y - 1 - BODY_Y
 ROW_H = text.BODY.HEIGHT + 2  # one list row (usher.ui.widgets.Menu and dialogs)
 KEY_CENTRES = (49, 148, 247)  # under buttons A, B, C
 STRIP_MIN = text.BODY.HEIGHT + 2  # rows of the screen below worth leaving in view
-FORM_Y = 16           # a form's window over a screen (place_form)
+FORM_Y = 16           # a form's window over a screen (Screen.form)
 
 
 class Screen:
@@ -28,6 +28,9 @@ class Screen:
     # window over it (rows window_y..127, a multiple of 8), so opening and
     # closing it updates only that window (PL-15). App.push sets `over`.
     dialog = False
+    # A form (an entry over a screen, PL-15) is a window from row FORM_Y
+    # down whatever its rows: the title bar of the screen below stays in view.
+    form = False
     over = False
     window_y = 0
 
@@ -39,21 +42,15 @@ class Screen:
         """Top of the body: under the title bar, or under the window's."""
         return self.window_y + BODY_Y + 2 if self.over else BODY_Y
 
-    def place(self, lines):
+    def place(self, lines=None):
         """Over another screen: the window's top for `lines` body rows of
         row_h pixels, a multiple of 8, leaving at least the title bar below
-        visible. Returns how many rows fit."""
-        y = KEYS_Y - 1 - BODY_Y - 2 - lines * ROW_H
+        visible (a form's: FORM_Y). Returns how many rows fit."""
+        y = FORM_Y if self.form else KEYS_Y - 1 - BODY_Y - 2 - lines * ROW_H
         y = max(16, y - y % 8)
         self.window_y = y
         self.over = True
         return (KEYS_Y - 1 - self.body_y()) // ROW_H
-
-    def place_form(self):
-        """A form pushed over a screen: a window from row FORM_Y down, the
-        title bar of the screen below stays in view (PL-15)."""
-        self.window_y = FORM_Y
-        self.over = True
 
     def changed(self):
         self.dirty = True

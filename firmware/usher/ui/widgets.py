@@ -109,6 +109,7 @@ class NumberEntry(Screen):
     few repeats), B back to the start value, C OK, A cancel.
     on_done(app, value). Pushed over a screen it is a window (PL-15)."""
     dialog = True
+    form = True
 
     def __init__(self, app, title, prompt, value, lo, hi, on_done, on_cancel=None):
         super().__init__(app)
@@ -124,9 +125,6 @@ class NumberEntry(Screen):
 
     def keys(self):
         return ("Cancel", "Reset", "OK")
-
-    def place(self, lines=None):
-        self.place_form()
 
     def draw_body(self, c):
         top = self.body_y()
@@ -180,6 +178,7 @@ class ChoiceEntry(Screen):
     (label, value, icon_name or None). UP/DOWN cycle, C OK, A cancel.
     on_done(app, value). Pushed over a screen it is a window (PL-15)."""
     dialog = True
+    form = True
 
     def __init__(self, app, title, prompt, choices, on_done, index=0, on_cancel=None):
         super().__init__(app)
@@ -192,9 +191,6 @@ class ChoiceEntry(Screen):
 
     def keys(self):
         return ("Cancel", None, "OK")
-
-    def place(self, lines=None):
-        self.place_form()
 
     def draw_body(self, c):
         top = self.body_y()

@@ -106,6 +106,7 @@ class BusPicker(Screen):
     (PL-15); the caret, the frame and the n/m in its title bar say which
     card UP/DOWN has reached."""
     dialog = True
+    form = True
 
     def __init__(self, app, title, prompt, ids, on_pick, ok="Choose"):
         super().__init__(app)
@@ -118,9 +119,6 @@ class BusPicker(Screen):
 
     def keys(self):
         return ("Cancel", None, self.ok)
-
-    def place(self, lines=None):
-        self.place_form()
 
     def status(self):
         return "%d/%d" % (self.index + 1, len(self.ids))

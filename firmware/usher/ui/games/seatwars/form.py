@@ -52,6 +52,8 @@ def _total(c, n, cx, y):
 
 
 class CharacterForm(Screen):
+    form = True   # when it is a window: placing (dialog below)
+
     def __init__(self, app, mode, target_id=None):
         super().__init__(app)
         self.mode = mode
@@ -62,9 +64,6 @@ class CharacterForm(Screen):
         self.title = {"place": "Place a character", "challenge": "Challenge",
                       "calc": "Seat challenge calculator"}[mode]
         self.dialog = mode == "place"
-
-    def place(self, lines=None):
-        self.place_form()
 
     # --- what the boxes say ----------------------------------------------------------
     def fields(self):

@@ -276,6 +276,7 @@ class EndTurnScreen(Screen):
     reminder (optional, UP/DOWN) and whether the draw took the last card. A
     window over the turn screen (PL-15)."""
     dialog = True
+    form = True
 
     def __init__(self, app):
         super().__init__(app)
@@ -289,9 +290,6 @@ class EndTurnScreen(Screen):
     def keys(self):
         return ("Cancel", ("Not last card" if self.last else "Last card") if self.can_mark_last()
                 else None, "End turn")
-
-    def place(self, lines=None):
-        self.place_form()
 
     def draw_body(self, c):
         st = self.app.state

@@ -23,9 +23,7 @@ class Form(Screen):
     label(key), draw_value(c, key, x, y, fg), step(key, delta) and ok()."""
     ok_label = "OK"
     dialog = True
-
-    def place(self, lines=None):
-        self.place_form()
+    form = True
 
     def __init__(self, app):
         super().__init__(app)
