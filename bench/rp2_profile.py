@@ -398,16 +398,16 @@ def fun_report(funs, m, top):
 def heap_free_report(result):
     """The free heap after a collection that device.json's "trace" logs
     (usher.device.trace.heap_trace): at the first picture after boot and at
-    each game's end. Unlike the live heap at a collection the GC chose, it
-    is taken at the same point every run."""
+    the last game's end. Unlike the live heap at a collection the GC chose,
+    it is taken at the same point every run."""
+    import sim.rp2.cpysession as cs
     files = result.get("files")
     if not files or not os.path.isdir(os.path.join(files, "data", "log")):
         return
-    for e in rp2.read_log(os.path.join(files, "data")):
-        d = e.get("d")
-        if e.get("k") == "info" and isinstance(d, dict) and "heap_free" in d:
-            print("free heap after a collection at %s: %d B" % (
-                "the first picture" if d.get("at") == "boot" else "a game's end", d["heap_free"]))
+    boot, end = cs.heap_figures(rp2.read_log(os.path.join(files, "data")))
+    for at, free in (("the first picture", boot), ("the last game's end", end)):
+        if free is not None:
+            print("free heap after a collection at %s: %d B" % (at, free))
 
 
 PHASES = ("handle", "draw", "save", "log", "refresh")

@@ -6,10 +6,9 @@ from usher.core import storage
 
 
 class Trace:
-    """Diagnostics, off by default (device.json "trace": true): the
-    microseconds the main loop spends per phase since boot, added up in one
-    array whose first two words are a marker that the emulated board finds
-    in RAM (bench/rp2_profile.py --phases). Nothing is printed or written to
+    """The microseconds the main loop spends per phase since boot, added
+    up in one array whose first two words are a marker that the emulated
+    board finds in RAM (bench/rp2_profile.py --phases). Nothing is printed or written to
     flash, so tracing adds only the timer reads. Phases: handle (the App's
     whole answer to a button event), draw (the screens' drawing, inside
     handle), save (storage.save, inside handle), log (a log line), refresh
