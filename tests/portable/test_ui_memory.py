@@ -74,6 +74,37 @@ def test_end_game_drops_the_game_code_when_the_device_asks():
     _keep_modules(run)
 
 
+def test_keeping_a_play_is_not_done_beside_the_screens_and_their_modules():
+    # issue 24: a finished game is kept in the history with only its end
+    # screen on the stack and, on the device, without the game's other
+    # screen modules (its engine stays: the play's results come from it);
+    # everything goes once the game has ended, as before.
+    def run():
+        from usher.ui import playlog
+        app = _app({"unload_games": True})
+        app.new_game(GAME, {}, seed=5)
+        app.show_game()
+        app.push(app.game_screen())
+        end = app.top()
+        app.state = dict(app.state, phase="over")
+        seen = []
+        keep = playlog.keep
+
+        def watched(a):
+            seen.append((list(a.stack), _game_modules()))
+            return None, None
+        playlog.keep = watched
+        try:
+            app.end_game()
+        finally:
+            playlog.keep = keep
+        assert len(seen) == 1 and seen[0][0] == [end]
+        assert "usher.games.seatwars.engine" in seen[0][1]
+        assert [n for n in seen[0][1] if n.startswith("usher.ui.")] == []
+        assert _game_modules() == [] and app.top().route == "launcher"
+    _keep_modules(run)
+
+
 def test_end_game_keeps_the_modules_without_the_service():
     def run():
         app = _app({})
@@ -118,16 +149,27 @@ def test_undo_does_not_hold_the_state_through_its_replay():
     for _ in range(4):
         assert app.play(bot.next_action(app.state, bot_rng))
     before, record = app.state, app.record
+    # The undo comes from the History, over the game's screen (which holds
+    # parts of the state): that screen is let go before the replay too.
+    from usher.ui.history import History
+    app.show_game()
+    history = History(app)
+    app.push(history)
+    launcher = app.stack[0]
+    assert len(app.stack) == 3 and app.stack[1].route == "game"
     seen = []
     replay = game.replay
 
     def watched(engine, rec, upto=None):
-        seen.append(app.state)
+        seen.append((app.state, list(app.stack)))
         return replay(engine, rec, upto)
     game.replay = watched
     try:
         assert app.undo()
-        assert seen == [None] and app.state == replay(app.engine, app.record)
+        assert seen == [(None, [launcher, history])] and app.state == replay(app.engine, app.record)
+        # Leaving the History builds the game's screen for the undone state.
+        history.button("A")
+        assert [s.route for s in app.stack][1:] == ["game"] and app.stack[1].app is app
         assert len(app.record["actions"]) == len(record["actions"]) - 1
 
         def failing(engine, rec, upto=None):

@@ -45,13 +45,13 @@ def format_exception(e):
     return "".join(traceback.format_exception(type(e), e, e.__traceback__))
 
 
-def unload_game_code(game_id):
+def unload_game_code(game_id, packages=("usher.games", "usher.ui.games")):
     """Drop a game's engine and screen modules from sys.modules (and from their
     parent packages) once nothing runs that game, so the next game's code does
     not sit next to it in RAM: on a stock MicroPython every imported module's
     bytecode lives in the heap (35-45 KB per game). A later import loads the
     module again from flash."""
-    for pkg in ("usher.games", "usher.ui.games"):
+    for pkg in packages:
         prefix = pkg + "." + game_id
         for name in [n for n in sys.modules if n == prefix or n.startswith(prefix + ".")]:
             del sys.modules[name]
@@ -395,7 +395,12 @@ class App:
         # game's heap (issue 24). On a refusal (nothing to undo; a replay
         # that fails, which a record that replays whole never does) the
         # state is made again from the record, which is unchanged.
+        # The game's screens under the top one (the History, from which an
+        # undo comes) go too: they hold parts of the old state (Take a
+        # Seat's turn screen its panels and valid cells), and leaving the
+        # History rebuilds the game's screen anyway (show_game).
         self.state = None
+        del self.stack[1:-1]
         try:
             rec, state = game.undo(self.engine, self.record)
         except GameError as e:
@@ -415,6 +420,14 @@ class App:
         problem = kept = None
         self._flush()
         if self.record is not None and self.state is not None and self.state.get("phase") == "over":
+            # Keeping the play builds its record's JSON: the screens under
+            # the end screen and the game's other screen modules go first,
+            # so that it is not built beside them (the peak of The Theatre's
+            # heap, issue 24). The end screen's own module stays while its
+            # handler runs.
+            del self.stack[:-1]
+            if self.game_id is not None and self.services.get("unload_games"):
+                unload_game_code(self.game_id, ("usher.ui.games",))
             from usher.ui import playlog
             kept, problem = playlog.keep(self)
             self._unload("usher.ui.playlog")
