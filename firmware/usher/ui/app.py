@@ -426,7 +426,7 @@ class App:
             # heap, issue 24). The end screen's own module stays while its
             # handler runs.
             del self.stack[:-1]
-            if self.game_id is not None and self.services.get("unload_games"):
+            if self.services.get("unload_games"):
                 unload_game_code(self.game_id, ("usher.ui.games",))
             from usher.ui import playlog
             kept, problem = playlog.keep(self)
