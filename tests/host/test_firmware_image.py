@@ -470,3 +470,55 @@ def test_issue24_littlefs_janitor_is_added_once_and_an_unknown_vfs_lfsx_is_refus
                  r"#define MICROPY_VFS_LFS2_JANITOR\s+\(1\)")
     with open(os.path.join(ROOT, "tools", "firmware_image.py")) as f:
         assert "-DMICROPY_VFS_LFS2_JANITOR=1" in f.read()
+
+
+def test_issue24_frozen_funs_are_added_once_and_an_unknown_file_is_refused(tmp_path):
+    # tools/frozen_funs.py: mpy-tool.py writes the chosen frozen modules'
+    # function objects as constants, emitglue.c, builtinimport.c and gc.c use
+    # them, all behind MICROPY_FROZEN_STATIC_FUNS (off unless set: the Usher
+    # boards and the frozen unix32 build set it). What they do is checked on
+    # the frozen unix32 build (tests/portable/test_frozen_funs.py, and every
+    # portable test) and in the emulated boards' sessions.
+    import frozen_funs
+    for name, anchors in frozen_funs.FILES:
+        path = tmp_path / name
+        path.parent.mkdir(exist_ok=True)
+        path.write_text("// head\n" + "".join(old + "// between\n" for old, _ in anchors))
+    said = []
+    assert frozen_funs.patch(str(tmp_path), said.append, fi.BuildError) is True and said
+    texts = {}
+    for name, anchors in frozen_funs.FILES:
+        texts[name] = (tmp_path / name).read_text()
+        assert all(new in texts[name] for _, new in anchors), name
+        if name.endswith(".c"):
+            assert "#define MICROPY_FROZEN_STATIC_FUNS (0)" in texts[name], name
+    assert frozen_funs.patch(str(tmp_path), said.append, fi.BuildError) is False      # once
+    assert {name: (tmp_path / name).read_text() for name, _ in frozen_funs.FILES} == texts
+    gc_c = tmp_path / "py" / "gc.c"
+    gc_c.write_text(gc_c.read_text().replace(frozen_funs.MARK, "").replace(frozen_funs.GC_ROOTS, ""))
+    with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
+        frozen_funs.patch(str(tmp_path), said.append, fi.BuildError)
+    for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
+        assert re.search(r"#define MICROPY_FROZEN_STATIC_FUNS\s+\(1\)", _board_file(board, "mpconfigboard.h"))
+    with open(os.path.join(ROOT, "tools", "firmware_image.py")) as f:
+        assert "-DMICROPY_FROZEN_STATIC_FUNS=1" in f.read()
+
+
+def test_issue24_frozen_funs_choose_the_modules_the_app_keeps():
+    # A module the App unloads (a game's package; App._unload's names)
+    # keeps its function objects on the heap: in flash they would hold its
+    # globals after the unload. The rule mpy-tool.py gets is the same one.
+    import frozen_funs
+    assert frozen_funs.wanted("usher/ui/app.py") and frozen_funs.wanted("usher/core/storage.py")
+    assert frozen_funs.wanted("usher/games/__init__.py") and frozen_funs.wanted("usher/ui/games/__init__.py")
+    assert not frozen_funs.wanted("usher/games/seatwars/engine.py")
+    assert not frozen_funs.wanted("usher/ui/games/takeaseat/solo.py")
+    assert not frozen_funs.wanted("asyncio/core.py") and not frozen_funs.wanted("rp2.py")
+    with open(os.path.join(ROOT, "firmware", "usher", "ui", "app.py")) as f:
+        unloaded = re.findall(r'self\._unload\("([\w.]+)"\)', f.read())
+    assert unloaded
+    assert sorted(n.replace(".", "/") + ".py" for n in set(unloaded)) == sorted(frozen_funs.UNLOADED)
+    helpers = {}
+    exec(frozen_funs.TOOL_HELPERS.split("_static = {")[0], helpers)
+    for path in ("usher/ui/app.py", "usher/games/x/y.py", "usher/ui/playlog.py", "main.py"):
+        assert helpers["_static_wanted"](path) == frozen_funs.wanted(path)
