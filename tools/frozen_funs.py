@@ -20,50 +20,74 @@ With the macro on:
 - py/emitglue.c returns the constant object for a function without default
   arguments of such a module (one with defaults carries them in its object:
   made on the heap as before; so are closures' cells and bound methods);
-- py/gc.c marks the contexts as roots, so their globals stay alive.
+- py/gc.c, at the start of every collection, points each context at the
+  globals of the module of its name in sys.modules (mp_frozen_static_gc):
+  a module the App has unloaded (a finished game's engine and screens,
+  usher.ui.app's unload_game_code; the modules App._unload drops) leaves
+  its context pointing at MicroPython's empty dict in flash, so its globals
+  leave the heap with it; a module imported again takes its context back.
 
-Chosen: the firmware's own modules that it keeps once loaded. Not those the
-App unloads (a finished game's engine and screens, usher.ui.app's
-unload_game_code, and the modules App._unload drops): their context would
-keep their globals alive after the unload, until the next import.
+What this asks of the firmware: no code of a module runs after the App has
+unloaded it (it would find no globals: NameError, which the App shows as an
+error screen, PL-11); every unload in usher.ui.app is the last thing its
+module's code does (the end screens' C handlers end with app.end_game(); the
+seat pickers' with app.start_game()). A module imported again serves every
+holder of the old module object with the new one's globals.
 """
 import inspect
 import os
 
-MARK = "usher: frozen function objects in flash"
+# The mark in each patched file. A tree patched by an earlier version of this
+# module (its mark without ", 2") is refused by patch(): remove it to have it
+# unpacked again.
+MARK_BASE = "usher: frozen function objects in flash"
+MARK = MARK_BASE + ", 2"
 MPY_TOOL = os.path.join("tools", "mpy-tool.py")
 
-# The modules the App unloads by name (App._unload), by frozen path.
-UNLOADED = ("usher/ui/persist.py", "usher/ui/players.py", "usher/ui/owner_data.py",
-            "usher/ui/playlog.py")
 
 
 def wanted(path):
     """True for a frozen module (its path in the image, "usher/ui/app.py")
-    whose function objects go to flash: usher's, except a game's own
-    package (usher/games/<id>/, usher/ui/games/<id>/) and UNLOADED."""
-    parts = path.split("/")
-    if parts[0] != "usher" or path in UNLOADED:
-        return False
-    if parts[1:2] == ["games"] and len(parts) > 3:
-        return False
-    return not (parts[1:3] == ["ui", "games"] and len(parts) > 4)
+    whose function objects go to flash: every one of usher's (not
+    MicroPython's own frozen modules, nor main.py)."""
+    return path.split("/")[0] == "usher"
 
 
 # --- tools/mpy-tool.py -----------------------------------------------------------
 # The helpers added to mpy-tool.py: the rule above (wanted, as _static_wanted),
 # then what writes the C.
 TOOL_HELPERS = ("\n# " + MARK + " (the project's tools/frozen_funs.py)\n"
-                + "UNLOADED = %r\n\n\n" % (UNLOADED,)
                 + inspect.getsource(wanted).replace("def wanted(", "def _static_wanted(", 1)
                 + '''
 
-_static = {"slot": None, "modules": [], "funs": []}
+_static = {"slot": None, "modules": [], "funs": [], "defaults": {}}
+
+
+def _static_module_names(compiled_modules):
+    # The dotted names of the chosen modules and of their packages, in the
+    # image's qstr pool: an import interns its module's name
+    # (builtinimport.c), which would otherwise put it in RAM.
+    known = set(q.str for q in global_qstrs.qstrs if q is not None)
+    for cm in compiled_modules:
+        path = cm.source_file.str
+        if not _static_wanted(path):
+            continue
+        parts = path[:-3].split("/")
+        if parts[-1] == "__init__":
+            parts.pop()
+        for i in range(1, len(parts) + 1):
+            name = ".".join(parts[:i])
+            if name not in known:
+                known.add(name)
+                global_qstrs.add(name)
 
 
 def _static_begin():
     print('#include "py/gc.h"')
+    print('#include "py/runtime.h"')
     print('#include "py/objfun.h"')
+    print('#include "py/objtuple.h"')
+    print("#include <stddef.h>")
     print("#ifndef MICROPY_FROZEN_STATIC_FUNS")
     print("#define MICROPY_FROZEN_STATIC_FUNS (0)")
     print("#endif")
@@ -75,11 +99,58 @@ def _static_begin():
     print("#endif")
 
 
+def _static_const(rc, op, arg):
+    # The C constant a default-value opcode pushes, or None for any other.
+    if Opcode.MP_BC_LOAD_CONST_SMALL_INT_MULTI <= op < (Opcode.MP_BC_LOAD_CONST_SMALL_INT_MULTI
+                                                        + Opcode.MP_BC_LOAD_CONST_SMALL_INT_MULTI_NUM):
+        return "MP_ROM_INT(%d)" % (op - Opcode.MP_BC_LOAD_CONST_SMALL_INT_MULTI
+                                   - Opcode.MP_BC_LOAD_CONST_SMALL_INT_MULTI_EXCESS)
+    if op == Opcode.MP_BC_LOAD_CONST_SMALL_INT:
+        return "MP_ROM_INT(%d)" % arg
+    if op == Opcode.MP_BC_LOAD_CONST_STRING:
+        return "MP_ROM_QSTR(MP_QSTR_%s)" % rc.qstr_table[arg].qstr_esc
+    return {Opcode.MP_BC_LOAD_CONST_NONE: "MP_ROM_NONE", Opcode.MP_BC_LOAD_CONST_TRUE: "MP_ROM_TRUE",
+            Opcode.MP_BC_LOAD_CONST_FALSE: "MP_ROM_FALSE"}.get(op)
+
+
+def _static_scan(rc, found):
+    # A def whose positional defaults are constants (None, True, False, a
+    # small int, a string) compiles to: the constants, BUILD_TUPLE n,
+    # LOAD_NULL (no keyword defaults), MAKE_FUNCTION_DEFARGS child. Its
+    # object in flash carries them; emitglue.c gives it only when the
+    # values made at run time are those (a default computed by a jump over
+    # a constant fails that check and is made on the heap).
+    if rc.code_kind != MP_CODE_BYTECODE:
+        return
+    ops = []
+    ip = rc.offset_opcodes
+    while ip < len(rc.fun_data):
+        _, size, arg, _ = mp_opcode_decode(rc.fun_data, ip)
+        ops.append((rc.fun_data[ip], arg))
+        ip += size
+    for k, (op, arg) in enumerate(ops):
+        if op != Opcode.MP_BC_MAKE_FUNCTION_DEFARGS or k < 3 or ops[k - 1][0] != Opcode.MP_BC_LOAD_NULL:
+            continue
+        if ops[k - 2][0] != Opcode.MP_BC_BUILD_TUPLE:
+            continue
+        n = ops[k - 2][1]
+        child = rc.children[arg]
+        if n < 1 or k - 2 - n < 0 or child.code_kind != MP_CODE_BYTECODE or child.prelude_signature[5] != n:
+            continue
+        values = [_static_const(rc, o, a) for o, a in ops[k - 2 - n:k - 2]]
+        if None not in values:
+            found[id(child)] = values
+    for child in rc.children:
+        _static_scan(child, found)
+
+
 def _static_module(cm):
     if _static_wanted(cm.source_file.str):
         _static["slot"] = len(_static["modules"])
         _static["modules"].append(cm)
         _static["funs"].append([])
+        _static["defaults"] = {}
+        _static_scan(cm.raw_code, _static["defaults"])
     else:
         _static["slot"] = None
 
@@ -89,31 +160,43 @@ def _static_fun(rc):
         return
     name = rc.escaped_name
     kind = "mp_type_gen_wrap" if rc.scope_flags & MP_SCOPE_FLAG_GENERATOR else "mp_type_fun_bc"
+    defaults = _static["defaults"].get(id(rc), [])
     print("#if MICROPY_FROZEN_STATIC_FUNS")
-    print("static const mp_obj_fun_bc_t static_fun_%s = {" % name)
+    if defaults:
+        # mp_obj_fun_bc_t with its extra_args (the defaults), as objfun.c makes it
+        print("static const struct { mp_obj_base_t base; const mp_module_context_t *context;")
+        print("    struct _mp_raw_code_t *const *child_table; const byte *bytecode;")
+        print("    mp_rom_obj_t extra_args[%d]; } static_fun_%s = {" % (len(defaults), name))
+    else:
+        print("static const mp_obj_fun_bc_t static_fun_%s = {" % name)
     print("    .base = { &%s }," % kind)
     print("    .context = &mp_frozen_static_ctx[%d]," % _static["slot"])
     print("    .child_table = %s," % ("(void *)&children_%s" % name if rc.children else "NULL"))
     print("    .bytecode = fun_data_%s," % name)
+    if defaults:
+        print("    .extra_args = { %s }," % ", ".join(defaults))
     print("};")
     print("#endif")
-    _static["funs"][-1].append(name)
+    _static["funs"][-1].append((name, len(defaults)))
 
 
 def _static_end():
     n = len(_static["modules"])
     print()
     print("#if MICROPY_FROZEN_STATIC_FUNS")
-    for i, names in enumerate(_static["funs"]):
+    print("MP_STATIC_ASSERT(offsetof(mp_obj_fun_bc_t, extra_args) == 4 * sizeof(void *));")
+    for i, funs in enumerate(_static["funs"]):
         print("static const mp_obj_fun_bc_t *const static_funs_%d[] = {" % i)
-        for name in names:
-            print("    &static_fun_%s," % name)
+        for name, _ in funs:
+            print("    (const mp_obj_fun_bc_t *)&static_fun_%s," % name)
         print("};")
-    print("static const struct { const mp_frozen_module_t *module; "
-          "const mp_obj_fun_bc_t *const *funs; size_t n; } static_modules[%d] = {" % max(n, 1))
+        print("static const uint8_t static_defaults_%d[] = { %s };"
+              % (i, ", ".join(str(d) for _, d in funs) or "0"))
+    print("static const struct { const mp_frozen_module_t *module; const mp_obj_fun_bc_t *const *funs;")
+    print("    const uint8_t *defaults; size_t n; } static_modules[%d] = {" % max(n, 1))
     for i, cm in enumerate(_static["modules"]):
-        print("    { &frozen_module_%s, static_funs_%d, %d },"
-              % (cm.escaped_name, i, len(_static["funs"][i])))
+        print("    { &frozen_module_%s, static_funs_%d, static_defaults_%d, %d },"
+              % (cm.escaped_name, i, i, len(_static["funs"][i])))
     print("};")
     print("mp_module_context_t mp_frozen_static_ctx[%d];" % max(n, 1))
     print("mp_module_context_t *mp_frozen_static_context(const void *frozen) {")
@@ -124,9 +207,20 @@ def _static_end():
     print("    }")
     print("    return NULL;")
     print("}")
-    print("mp_obj_t mp_frozen_static_fun(const mp_module_context_t *context, mp_proto_fun_t proto_fun) {")
+    print("mp_obj_t mp_frozen_static_fun(const mp_module_context_t *context, mp_proto_fun_t proto_fun,")
+    print("    const mp_obj_t *def_args) {")
     print("    if (context < mp_frozen_static_ctx || context >= mp_frozen_static_ctx + %d) {" % n)
     print("        return MP_OBJ_NULL;")
+    print("    }")
+    print("    size_t n_def = 0;")
+    print("    const mp_obj_t *defs = NULL;")
+    print("    if (def_args != NULL) {")
+    print("        if (def_args[0] == MP_OBJ_NULL || def_args[1] != MP_OBJ_NULL) {")
+    print("            return MP_OBJ_NULL;  // keyword-only defaults: on the heap")
+    print("        }")
+    print("        mp_obj_tuple_t *t = MP_OBJ_TO_PTR(def_args[0]);")
+    print("        n_def = t->len;")
+    print("        defs = t->items;")
     print("    }")
     print("    const void *bc = mp_proto_fun_is_bytecode(proto_fun) ? proto_fun")
     print("        : ((const mp_raw_code_t *)proto_fun)->fun_data;")
@@ -134,12 +228,49 @@ def _static_end():
     print("    const mp_obj_fun_bc_t *const *funs = static_modules[i].funs;")
     print("    for (size_t k = 0; k < static_modules[i].n; k++) {")
     print("        if (funs[k]->bytecode == bc) {")
+    print("            if (static_modules[i].defaults[k] != n_def) {")
+    print("                return MP_OBJ_NULL;")
+    print("            }")
+    print("            for (size_t j = 0; j < n_def; j++) {")
+    print("                if (funs[k]->extra_args[j] != defs[j]) {")
+    print("                    return MP_OBJ_NULL;  // not the constants it was frozen with")
+    print("                }")
+    print("            }")
     print("            return MP_OBJ_FROM_PTR(funs[k]);")
     print("        }")
     print("    }")
     print("    return MP_OBJ_NULL;")
     print("}")
+    print("// the name of each context's module (a qstr object), read from its globals")
+    print("static mp_obj_t static_names[%d];" % max(n, 1))
     print("void mp_frozen_static_gc(void) {")
+    print("    // Each context follows the module of its name in sys.modules: its")
+    print("    // globals, or none (MicroPython's empty dict) while it has left.")
+    print("    mp_map_t *loaded = &MP_STATE_VM(mp_loaded_modules_dict).map;")
+    print("    for (size_t i = 0; i < %d; i++) {" % n)
+    print("        mp_obj_dict_t *globals = mp_frozen_static_ctx[i].module.globals;")
+    print("        if (globals == NULL) {")
+    print("            continue;  // not imported yet")
+    print("        }")
+    print("        if (globals != &mp_const_empty_dict_obj) {")
+    print("            mp_map_elem_t *name = mp_map_lookup(&globals->map,")
+    print("                MP_OBJ_NEW_QSTR(MP_QSTR___name__), MP_MAP_LOOKUP);")
+    print("            if (name != NULL && mp_obj_is_qstr(name->value)) {")
+    print("                static_names[i] = name->value;")
+    print("            }")
+    print("        }")
+    print("        if (static_names[i] == MP_OBJ_NULL) {")
+    print("            continue;")
+    print("        }")
+    print("        mp_map_elem_t *mod = mp_map_lookup(loaded, static_names[i], MP_MAP_LOOKUP);")
+    print("        if (mod != NULL && mp_obj_is_type(mod->value, &mp_type_module)) {")
+    print("            mp_obj_module_t *m = MP_OBJ_TO_PTR(mod->value);")
+    print("            mp_frozen_static_ctx[i].module.globals = m->globals;")
+    print("        } else {")
+    print("            mp_frozen_static_ctx[i].module.globals =")
+    print("                (mp_obj_dict_t *)&mp_const_empty_dict_obj;")
+    print("        }")
+    print("    }")
     print("    gc_collect_root((void **)mp_frozen_static_ctx,")
     print("        %d * (sizeof(mp_module_context_t) / sizeof(void *)));" % max(n, 1))
     print("}")
@@ -155,7 +286,7 @@ TOOL_LOOP = ("    for idx, cm in enumerate(compiled_modules):\n"
 TOOL_RAW_CODE = "        global raw_code_count, raw_code_content\n"
 
 TOOL_ANCHORS = (
-    (TOOL_FREEZE_MPY, TOOL_HELPERS + TOOL_FREEZE_MPY),
+    (TOOL_FREEZE_MPY, TOOL_HELPERS + TOOL_FREEZE_MPY + "    _static_module_names(compiled_modules)\n"),
     (TOOL_INCLUDE, TOOL_INCLUDE + "    _static_begin()\n"),
     (TOOL_LOOP, "    for idx, cm in enumerate(compiled_modules):\n"
                 "        _static_module(cm)\n"
@@ -171,20 +302,20 @@ DEFAULT = ("#ifndef MICROPY_FROZEN_STATIC_FUNS  // " + MARK + "\n"
 GLUE_INCLUDE = '#include "py/profile.h"\n'
 GLUE_DECL = (GLUE_INCLUDE + DEFAULT +
              "#if MICROPY_FROZEN_STATIC_FUNS\n"
-             "mp_obj_t mp_frozen_static_fun(const mp_module_context_t *context, mp_proto_fun_t proto_fun);\n"
+             "mp_obj_t mp_frozen_static_fun(const mp_module_context_t *context, mp_proto_fun_t proto_fun,\n"
+             "    const mp_obj_t *def_args);\n"
              "#endif\n")
 GLUE_MAKE = ("    DEBUG_OP_printf(\"make_function_from_proto_fun %p\\n\", proto_fun);\n"
              "    assert(proto_fun != NULL);\n")
 GLUE_MAKE_STATIC = (GLUE_MAKE +
                     "\n"
                     "    #if MICROPY_FROZEN_STATIC_FUNS\n"
-                    "    // A frozen module's function without default arguments: its\n"
-                    "    // object is in flash (the project's tools/frozen_funs.py).\n"
-                    "    if (def_args == NULL) {\n"
-                    "        mp_obj_t fun = mp_frozen_static_fun(context, proto_fun);\n"
-                    "        if (fun != MP_OBJ_NULL) {\n"
-                    "            return fun;\n"
-                    "        }\n"
+                    "    // A frozen module's function without default arguments, or with\n"
+                    "    // the constant ones it was frozen with: its object is in flash\n"
+                    "    // (the project's tools/frozen_funs.py).\n"
+                    "    mp_obj_t static_fun = mp_frozen_static_fun(context, proto_fun, def_args);\n"
+                    "    if (static_fun != MP_OBJ_NULL) {\n"
+                    "        return static_fun;\n"
                     "    }\n"
                     "    #endif\n")
 GLUE_ANCHORS = ((GLUE_INCLUDE, GLUE_DECL), (GLUE_MAKE, GLUE_MAKE_STATIC))
@@ -217,8 +348,9 @@ GC_ROOTS = ("    gc_collect_root(ptrs + root_start / sizeof(void *), "
             "(root_end - root_start) / sizeof(void *));\n")
 GC_ROOTS_STATIC = (GC_ROOTS +
                    "    #if MICROPY_FROZEN_STATIC_FUNS\n"
-                   "    // the frozen modules' contexts in RAM, whose globals only they\n"
-                   "    // may hold (the project's tools/frozen_funs.py)\n"
+                   "    // the frozen modules' contexts in RAM, each pointed at the\n"
+                   "    // globals of its module in sys.modules (the project's\n"
+                   "    // tools/frozen_funs.py)\n"
                    "    mp_frozen_static_gc();\n"
                    "    #endif\n")
 GC_INCLUDE = '#include "py/gc.h"\n'
@@ -244,6 +376,9 @@ def patch(src, say, error):
             text = f.read()
         if MARK in text:
             continue
+        if MARK_BASE in text:
+            raise error("%s was patched by an earlier tools/frozen_funs.py: remove the tree (%s)"
+                        " to have it unpacked and patched again" % (path, src))
         for old, _ in anchors:
             if text.count(old) != 1:
                 raise error("%s: %r is not the one of MicroPython 1.28 (see tools/frozen_funs.py)"

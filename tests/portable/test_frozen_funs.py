@@ -1,16 +1,17 @@
 # The frozen modules' function objects in flash (tools/frozen_funs.py, issue
 # 24: the heap). On the project's builds (the boards, and the frozen 32-bit
-# unix build that runs this file in `make test-frozen`) a function of a
-# module the firmware keeps, without default arguments, is a constant of the
-# image: importing its module again gives the same object, and it reads the
-# globals of the module as last imported. The modules the App unloads (a
-# game's, usher.ui.app.unload_game_code, and App._unload's) and functions
-# with default arguments are made on the heap at each import, as everywhere
-# else. On other runtimes every import makes new function objects.
-# A kept module is imported once: imported again, its functions (the same
-# objects) would read the new module's globals, also where the old module
-# object is still held (its classes, its state): these tests re-import only
-# usher.core.seal, which has neither.
+# unix build that runs this file in `make test-frozen`) a function of one of
+# usher's modules, without default arguments, is a constant of the image:
+# importing its module again gives the same object, and it reads the globals
+# of the module of its name in sys.modules (as last imported, or as put back
+# there, from the next collection on). A module that has left sys.modules
+# (the App unloads a finished game's code and the modules used once) leaves
+# the heap with its globals at the next collection. Functions with default
+# arguments are made on the heap at each import, as everywhere else. On
+# other runtimes every import makes new function objects.
+# A module imported again serves every holder of the old module object with
+# the new one's globals: these tests re-import usher.core.seal (no state)
+# and put the old module objects back where others hold them.
 import gc
 import sys
 
@@ -49,26 +50,95 @@ def test_issue24_a_kept_modules_function_is_in_flash_on_the_projects_builds():
         new.crc32 = saved
 
 
-def test_issue24_an_unloaded_modules_function_is_made_at_each_import():
+def _put_back(name, module):
+    sys.modules[name] = module
+    parent, short = name.rsplit(".", 1)
+    setattr(sys.modules[parent], short, module)
+    gc.collect()    # its functions read its globals again (frozen builds)
+
+
+def _unload(name):
+    del sys.modules[name]
+    parent, short = name.rsplit(".", 1)
+    delattr(sys.modules[parent], short)
+
+
+def test_issue24_functions_with_constant_defaults_are_in_flash_with_them():
+    # usher.frozen_fixture is frozen into the unix32 test build only.
+    try:
+        import usher.frozen_fixture  # noqa: F401
+    except ImportError:
+        assert not FROZEN
+        return
+    old, new = _again("usher.frozen_fixture")
+    try:
+        assert new.constants is old.constants        # None, True, ints, a string
+        assert new.constants(1) == (1, 5, "seat", None, True, -3)
+        assert new.constants(1, 2, "x", 0, False, 9) == (1, 2, "x", 0, False, 9)
+        # A default computed at run time is the one made, not the constant
+        # the bytecode loads last before it.
+        assert new.computed is not old.computed
+        assert new.computed(1) == (1, 7) and old.computed(1) == (1, 7)
+        assert new.an_object is not old.an_object
+        assert new.an_object(1) == (1, ())
+    finally:
+        _put_back("usher.frozen_fixture", old)
+
+
+def test_issue24_a_module_the_app_unloads_has_its_functions_in_flash_too():
     # usher.ui.playlog: the App drops it after keeping a play (App._unload)
     from usher.ui import playlog  # noqa: F401
     old, new = _again("usher.ui.playlog")
-    assert new.keep is not old.keep
-    sys.modules["usher.ui.playlog"] = old     # one copy of it, as before
-    sys.modules["usher.ui"].playlog = old
+    assert (new.keep is old.keep) == FROZEN
+    _put_back("usher.ui.playlog", old)
 
 
-def test_issue24_a_kept_functions_globals_outlive_its_module_object():
-    # The module's globals are held by its context in RAM, which the
-    # collector marks: a function kept after its module left sys.modules
-    # still finds them after collections.
+def test_issue24_an_unloaded_module_leaves_the_heap_with_its_globals():
+    # What the App's unload gives back (usher.ui.owner_data, dropped once a
+    # game has started): everything its import made, at the next
+    # collection. On the frozen builds its context in RAM lets go of its
+    # globals (tools/frozen_funs.py's mp_frozen_static_gc): were they still
+    # held, their table and every class and value in it would stay.
+    if not hasattr(gc, "mem_alloc"):
+        return      # CPython: no figure of the heap
+    name = "usher.ui.owner_data"
+    held = sys.modules.get(name)
+    if held is not None:
+        _unload(name)
+    __import__(name)        # a first import interns the names it needs
+    _unload(name)
+    gc.collect()
+    before = gc.mem_alloc()
+    __import__(name)
+    gc.collect()
+    loaded = gc.mem_alloc()
+    _unload(name)
+    gc.collect()
+    after = gc.mem_alloc()
+    if held is not None:
+        _put_back(name, held)
+    assert loaded - before >= 256, (before, loaded)
+    assert after - before <= 32, (before, loaded, after)
+
+
+def test_issue24_a_function_reads_the_globals_of_its_module_in_sys_modules():
+    # The module imported before is put back in sys.modules: from the next
+    # collection on, its functions (on the frozen builds the same objects
+    # as the newer module's) read its globals, and still find them after
+    # more collections.
     old, new = _again("usher.core.seal")
     fn = new.check_object
     text = new.seal_object('{"a":1}').encode()
+    _put_back("usher.core.seal", old)
+    zero = '"crc32":"00000000"}'
+    saved = old.crc32
+    old.crc32 = lambda data: 0
+    try:
+        assert old.object_tail(b"{}")[1] == zero
+        assert (new.object_tail(b"{}")[1] == zero) == FROZEN
+    finally:
+        old.crc32 = saved
     del new
-    sys.modules["usher.core.seal"] = old
-    sys.modules["usher.core"].seal = old
-    gc.collect()
     junk = [bytearray(64) for _ in range(50)]
     gc.collect()
     assert fn(text, len(text)) is not None

@@ -50,7 +50,10 @@ def unload_game_code(game_id, packages=("usher.games", "usher.ui.games")):
     parent packages) once nothing runs that game, so the next game's code does
     not sit next to it in RAM: on a stock MicroPython every imported module's
     bytecode lives in the heap (35-45 KB per game). A later import loads the
-    module again from flash."""
+    module again from flash. On the project's images a module's functions
+    find no globals once it has left (tools/frozen_funs.py): each unload is
+    the last thing the unloaded code does (the end screens' C handlers end
+    with app.end_game(), the seat pickers' with app.start_game())."""
     for pkg in packages:
         prefix = pkg + "." + game_id
         for name in [n for n in sys.modules if n == prefix or n.startswith(prefix + ".")]:
