@@ -32,6 +32,18 @@ def test_ms2_default_deck_has_54_cards_and_every_value():
             assert n in (54 // len(values[k]), 54 // len(values[k]) + 1), (k, v, n)
 
 
+def test_ms2_default_deck_follows_its_rule_and_is_the_games_own_list():
+    # cards.py's rule for card i: switch, Morra, D4 and D6 from i modulo 2,
+    # 3, 5 and 7, the emotion from the block of 9 it lies in.
+    deck = cards.default_deck()
+    for i in range(54):
+        assert deck[i] == cards.make(cards.D4_FACES[i % 5], cards.D6_FACES[i % 7], i % 2 == 1,
+                                     (i // 9) % 6, cards.MORRA[i % 3]), i
+    # a new list each time: a game's deck is its own
+    deck.append("1100s")
+    assert len(cards.default_deck()) == 54
+
+
 def test_ms2_default_deck_symbols_not_correlated():
     """Every pair of symbols: each combination of values appears
     floor(54 / combinations) or one more times, so knowing one symbol tells

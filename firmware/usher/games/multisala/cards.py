@@ -60,18 +60,29 @@ def make(d4_face, d6_face, on, emotion_index, morra_sign):
     return d4_face + d6_face + ("1" if on else "0") + str(emotion_index) + morra_sign
 
 
+# ASSUMPTION (MS-2): 54 cards where every value of every symbol is present
+# and any two symbols are spread evenly across each other: card i takes its
+# switch, Morra, D4 and D6 from i modulo 2, 3, 5 and 7 (pairwise coprime, so
+# their pairs cycle through every combination) and its emotion from the
+# block of 9 it lies in (9 is a multiple of 3 and the blocks alternate the
+# switch parity). tests/portable/test_multisala_cards.py checks the codes
+# follow that rule and every pair of symbols is as even as 54 cards allow.
+# Written out rather than made at run time: as constants of the code the
+# codes are interned strings, so a saved game's deck, read back with json,
+# takes no RAM for its 54 strings (issue 24: the heap, about 1.7 KB).
+DEFAULT_DECK = (
+    "1100s", "2210c", "3300f", "4410s", "b500c", "1610f", "2b00s", "3110c", "4200f",
+    "b311s", "1401c", "2511f", "3601s", "4b11c", "b101f", "1211s", "2301c", "3411f",
+    "4502s", "b612c", "1b02f", "2112s", "3202c", "4312f", "b402s", "1512c", "2602f",
+    "3b13s", "4103c", "b213f", "1303s", "2413c", "3503f", "4613s", "bb03c", "1113f",
+    "2204s", "3314c", "4404f", "b514s", "1604c", "2b14f", "3104s", "4214c", "b304f",
+    "1415s", "2505c", "3615f", "4b05s", "b115c", "1205f", "2315s", "3405c", "4515f",
+)
+
+
 def default_deck():
-    """ASSUMPTION (MS-2): 54 cards where every value of every symbol is
-    present and any two symbols are spread evenly across each other: card i
-    takes its switch, Morra, D4 and D6 from i modulo 2, 3, 5 and 7 (pairwise
-    coprime, so their pairs cycle through every combination) and its emotion
-    from the block of 9 it lies in (9 is a multiple of 3 and the blocks
-    alternate the switch parity). tests/portable/test_multisala_cards.py
-    checks every pair of symbols is as even as 54 cards allow."""
-    out = []
-    for i in range(54):
-        out.append(make(D4_FACES[i % 5], D6_FACES[i % 7], i % 2 == 1, (i // 9) % 6, MORRA[i % 3]))
-    return out
+    """The default deck's codes (MS-2), a list of the game's own."""
+    return list(DEFAULT_DECK)
 
 
 def describe(code, emotions):
