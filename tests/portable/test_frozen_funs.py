@@ -143,3 +143,26 @@ def test_issue24_a_function_reads_the_globals_of_its_module_in_sys_modules():
     gc.collect()
     assert fn(text, len(text)) is not None
     del junk
+
+
+def test_issue24_a_saved_games_keys_read_back_are_the_images_strings():
+    # tools/frozen_funs.py puts the key-like string constants of usher's
+    # modules in the image's qstr pool: json.loads finds a string there and
+    # returns it without a copy on the heap, so a saved game's keys and
+    # names read back (on the frozen builds) take no RAM.
+    if not hasattr(gc, "mem_alloc"):
+        return      # CPython: no figure of the heap
+    import json
+
+    def cost(word):
+        text = json.dumps([word] * 20)
+        gc.collect()
+        before = gc.mem_alloc()
+        got = json.loads(text)
+        gc.collect()
+        used = gc.mem_alloc() - before
+        assert got == [word] * 20
+        return used
+    key = cost("automa_scratches")      # a key of Take a Seat's state
+    other = cost("zutoma_scratches")    # as long, in no module
+    assert (other - key >= 20 * 16) == FROZEN, (key, other)
