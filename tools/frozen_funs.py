@@ -63,37 +63,11 @@ TOOL_HELPERS = ("\n# " + MARK + " (the project's tools/frozen_funs.py)\n"
 _static = {"slot": None, "modules": [], "funs": [], "defaults": {}}
 
 
-def _static_key_like(obj):
-    # A string constant as a game's saved state uses them (keys, names of
-    # things: "automa_scratches", "relevant_people").
-    return (isinstance(obj, str) and 0 < len(obj) <= 32 and obj[0] in "abcdefghijklmnopqrstuvwxyz"
-            and not obj.strip("abcdefghijklmnopqrstuvwxyz0123456789_"))
-
-
 def _static_names(compiled_modules):
-    # In the image's qstr pool (interned strings in flash):
-    # - the dotted names of the chosen modules and of their packages: an
-    #   import interns its module's name (builtinimport.c), which would
-    #   otherwise put it in RAM;
-    # - their key-like string constants longer than the compiler interns
-    #   (10 characters): json.loads returns a string it finds interned as
-    #   that qstr, without a copy on the heap, so a saved game's keys and
-    #   values read back take no RAM; the constant itself is then frozen as
-    #   the qstr (freeze_constant_obj), not as a string object beside it.
+    # The dotted names of the chosen modules and of their packages, in the
+    # image's qstr pool (interned strings in flash): an import interns its
+    # module's name (builtinimport.c), which would otherwise put it in RAM.
     known = set(q.str for q in global_qstrs.qstrs if q is not None)
-
-    def add(s):
-        if s not in known:
-            known.add(s)
-            global_qstrs.add(s)
-
-    def constants(objs):
-        for obj in objs:
-            if isinstance(obj, tuple):
-                constants(obj)
-            elif _static_key_like(obj):
-                add(obj)
-
     for cm in compiled_modules:
         path = cm.source_file.str
         if not _static_wanted(path):
@@ -102,8 +76,10 @@ def _static_names(compiled_modules):
         if parts[-1] == "__init__":
             parts.pop()
         for i in range(1, len(parts) + 1):
-            add(".".join(parts[:i]))
-        constants(cm.obj_table)
+            name = ".".join(parts[:i])
+            if name not in known:
+                known.add(name)
+                global_qstrs.add(name)
 
 
 def _static_begin():

@@ -146,10 +146,12 @@ def test_issue24_a_function_reads_the_globals_of_its_module_in_sys_modules():
 
 
 def test_issue24_a_saved_games_keys_read_back_are_the_images_strings():
-    # tools/frozen_funs.py puts the key-like string constants of usher's
-    # modules in the image's qstr pool: json.loads finds a string there and
-    # returns it without a copy on the heap, so a saved game's keys and
-    # names read back (on the frozen builds) take no RAM.
+    # mpy-tool.py interns the frozen modules' string constants (those under
+    # 25 characters, PERSISTENT_STR_INTERN_THRESHOLD) in the image's qstr
+    # pool: json.loads finds a string there and returns it without a copy
+    # on the heap, so a saved game's keys and names read back take no RAM
+    # on the frozen builds (Multisala's deck is written out as constants for
+    # this, usher.games.multisala.cards.DEFAULT_DECK).
     if not hasattr(gc, "mem_alloc"):
         return      # CPython: no figure of the heap
     import json
@@ -164,5 +166,7 @@ def test_issue24_a_saved_games_keys_read_back_are_the_images_strings():
         assert got == [word] * 20
         return used
     key = cost("automa_scratches")      # a key of Take a Seat's state
+    card = cost("b311s")                # a card of Multisala's default deck
     other = cost("zutoma_scratches")    # as long, in no module
+    assert key == card or not FROZEN
     assert (other - key >= 20 * 16) == FROZEN, (key, other)
