@@ -536,3 +536,32 @@ def test_issue24_frozen_funs_refuse_a_tree_patched_by_an_earlier_version(tmp_pat
         path.write_text("// " + frozen_funs.MARK_BASE + "\n" + "".join(old for old, _ in anchors))
     with pytest.raises(fi.BuildError, match="earlier tools/frozen_funs.py"):
         frozen_funs.patch(str(tmp_path), [].append, fi.BuildError)
+
+
+def test_issue24_frozen_funs_put_the_module_names_in_the_qstr_pool():
+    # An import interns its module's dotted name: in the image's pool it
+    # takes no RAM. Every usher module's name and its packages', once each.
+    import frozen_funs
+
+    class Q:
+        def __init__(self, s):
+            self.str = s
+
+    class Pool:
+        def __init__(self):
+            self.qstrs = [None, Q("usher")]
+
+        def add(self, s):
+            self.qstrs.append(Q(s))
+
+    class Module:
+        def __init__(self, path):
+            self.source_file = Q(path)
+
+    helpers = {}
+    exec(frozen_funs.TOOL_HELPERS, helpers)
+    helpers["global_qstrs"] = pool = Pool()
+    helpers["_static_names"]([Module(p) for p in ("usher/ui/games/seatwars/turn.py", "usher/ui/__init__.py",
+                                                  "usher/ui/app.py", "asyncio/core.py", "main.py")])
+    assert [q.str for q in pool.qstrs[2:]] == ["usher.ui", "usher.ui.games", "usher.ui.games.seatwars",
+                                               "usher.ui.games.seatwars.turn", "usher.ui.app"]
