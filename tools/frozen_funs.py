@@ -17,33 +17,44 @@ With the macro on:
   that points to that context;
 - py/builtinimport.c runs such a module in its context: the module's globals
   are the dict of the module object in sys.modules, as before;
-- py/emitglue.c returns the constant object for a function without default
-  arguments of such a module (one with defaults carries them in its object:
-  made on the heap as before; so are closures' cells and bound methods);
+- py/emitglue.c returns the constant object for a function of such a
+  module without default arguments, or with the constant ones (None, True,
+  False, a small int, a string) it was frozen with, which its object in
+  flash carries (_static_scan reads them from the bytecode that makes it;
+  other defaults, closures' cells and bound methods are made on the heap
+  as before);
 - py/gc.c, at the start of every collection, points each context at the
-  globals of the module of its name in sys.modules (mp_frozen_static_gc):
-  a module the App has unloaded (a finished game's engine and screens,
-  usher.ui.app's unload_game_code; the modules App._unload drops) leaves
-  its context pointing at MicroPython's empty dict in flash, so its globals
-  leave the heap with it; a module imported again takes its context back.
+  globals of the module of its name in sys.modules (mp_frozen_static_gc),
+  and does not mark them through the context: at the end of the marking, a
+  context whose globals nothing else marked (its module has left
+  sys.modules, the App unloaded it, and no module object, running function
+  or other holder keeps them) is pointed at MicroPython's empty dict in
+  flash, and the globals are freed with the collection (a finished game's
+  engine and screens, usher.ui.app's unload_game_code; the modules
+  App._unload drops). A module imported again takes its context back.
+- mpy-tool.py also puts the chosen modules' dotted names in the image's
+  qstr pool: an import interns its module's name, which would otherwise
+  take RAM.
 
-What this asks of the firmware: no code of a module runs after the App has
-unloaded it (it would find no globals: NameError, which the App shows as an
-error screen, PL-11); every unload in usher.ui.app is the last thing its
-module's code does (the end screens' C handlers end with app.end_game(); the
-seat pickers' with app.start_game()). A module imported again serves every
-holder of the old module object with the new one's globals.
+What this asks of the firmware: the functions of a module are shared by
+every import of it. While it is loaded, or held, they read its globals;
+once a newer import of it has been unloaded and freed, an older module
+object's functions find none (NameError, which the App shows as an error
+screen, PL-11). So no module keeps one the App unloads at its top level
+(usher.ui.stats imports usher.ui.playlog inside its functions;
+tests/host/test_firmware_image.py checks every module), and an unload is
+the last thing the unloaded code does (the end screens' C handlers end
+with app.end_game(); the seat pickers' with app.start_game()).
 """
 import inspect
 import os
 
 # The mark in each patched file. A tree patched by an earlier version of this
-# module (its mark without ", 2") is refused by patch(): remove it to have it
+# module (its mark without ", 3") is refused by patch(): remove it to have it
 # unpacked again.
 MARK_BASE = "usher: frozen function objects in flash"
-MARK = MARK_BASE + ", 2"
+MARK = MARK_BASE + ", 3"
 MPY_TOOL = os.path.join("tools", "mpy-tool.py")
-
 
 
 def wanted(path):
@@ -244,8 +255,9 @@ def _static_end():
     print("// the name of each context's module (a qstr object), read from its globals")
     print("static mp_obj_t static_names[%d];" % max(n, 1))
     print("void mp_frozen_static_gc(void) {")
-    print("    // Each context follows the module of its name in sys.modules: its")
-    print("    // globals, or none (MicroPython's empty dict) while it has left.")
+    print("    // Each context follows the module of its name in sys.modules; one")
+    print("    // whose module has left keeps its globals while something else")
+    print("    // holds them (py/gc.c lets go of them at the end of the marking).")
     print("    mp_map_t *loaded = &MP_STATE_VM(mp_loaded_modules_dict).map;")
     print("    for (size_t i = 0; i < %d; i++) {" % n)
     print("        mp_obj_dict_t *globals = mp_frozen_static_ctx[i].module.globals;")
@@ -266,14 +278,10 @@ def _static_end():
     print("        if (mod != NULL && mp_obj_is_type(mod->value, &mp_type_module)) {")
     print("            mp_obj_module_t *m = MP_OBJ_TO_PTR(mod->value);")
     print("            mp_frozen_static_ctx[i].module.globals = m->globals;")
-    print("        } else {")
-    print("            mp_frozen_static_ctx[i].module.globals =")
-    print("                (mp_obj_dict_t *)&mp_const_empty_dict_obj;")
     print("        }")
     print("    }")
-    print("    gc_collect_root((void **)mp_frozen_static_ctx,")
-    print("        %d * (sizeof(mp_module_context_t) / sizeof(void *)));" % max(n, 1))
     print("}")
+    print("const size_t mp_frozen_static_count = %d;" % n)
     print("#endif")
 
 
@@ -348,17 +356,51 @@ GC_ROOTS = ("    gc_collect_root(ptrs + root_start / sizeof(void *), "
             "(root_end - root_start) / sizeof(void *));\n")
 GC_ROOTS_STATIC = (GC_ROOTS +
                    "    #if MICROPY_FROZEN_STATIC_FUNS\n"
-                   "    // the frozen modules' contexts in RAM, each pointed at the\n"
-                   "    // globals of its module in sys.modules (the project's\n"
-                   "    // tools/frozen_funs.py)\n"
+                   "    // each frozen module's context in RAM pointed at the globals of\n"
+                   "    // its module in sys.modules (the project's tools/frozen_funs.py)\n"
                    "    mp_frozen_static_gc();\n"
                    "    #endif\n")
 GC_INCLUDE = '#include "py/gc.h"\n'
 GC_DECL = (GC_INCLUDE + DEFAULT +
            "#if MICROPY_FROZEN_STATIC_FUNS\n"
+           "#include \"py/bc.h\"\n"
            "void mp_frozen_static_gc(void);\n"
+           "extern mp_module_context_t mp_frozen_static_ctx[];\n"
+           "extern const size_t mp_frozen_static_count;\n"
            "#endif\n")
-GC_ANCHORS = ((GC_INCLUDE, GC_DECL), (GC_ROOTS, GC_ROOTS_STATIC))
+GC_END = ("void gc_collect_end(void) {\n"
+          "    gc_deal_with_stack_overflow();\n")
+GC_END_STATIC = ("#if MICROPY_FROZEN_STATIC_FUNS\n"
+                 "// A frozen module's context lets go of globals that nothing marked:\n"
+                 "// its module has left sys.modules, and no module object, running\n"
+                 "// function or other holder keeps them (the project's\n"
+                 "// tools/frozen_funs.py). Its functions then find no globals.\n"
+                 "static void gc_frozen_static_release(void) {\n"
+                 "    for (size_t i = 0; i < mp_frozen_static_count; i++) {\n"
+                 "        void *ptr = mp_frozen_static_ctx[i].module.globals;\n"
+                 "        #if MICROPY_GC_SPLIT_HEAP\n"
+                 "        mp_state_mem_area_t *area = gc_get_ptr_area(ptr);\n"
+                 "        if (!area) {\n"
+                 "            continue;\n"
+                 "        }\n"
+                 "        #else\n"
+                 "        mp_state_mem_area_t *area = &MP_STATE_MEM(area);\n"
+                 "        if (!VERIFY_PTR(ptr)) {\n"
+                 "            continue;\n"
+                 "        }\n"
+                 "        #endif\n"
+                 "        if (ATB_GET_KIND(area, BLOCK_FROM_PTR(area, ptr)) == AT_HEAD) {\n"
+                 "            mp_frozen_static_ctx[i].module.globals =\n"
+                 "                (mp_obj_dict_t *)&mp_const_empty_dict_obj;\n"
+                 "        }\n"
+                 "    }\n"
+                 "}\n"
+                 "#endif\n"
+                 "\n" + GC_END +
+                 "    #if MICROPY_FROZEN_STATIC_FUNS\n"
+                 "    gc_frozen_static_release();\n"
+                 "    #endif\n")
+GC_ANCHORS = ((GC_INCLUDE, GC_DECL), (GC_ROOTS, GC_ROOTS_STATIC), (GC_END, GC_END_STATIC))
 
 FILES = ((MPY_TOOL, TOOL_ANCHORS), (os.path.join("py", "emitglue.c"), GLUE_ANCHORS),
          (os.path.join("py", "builtinimport.c"), IMPORT_ANCHORS), (os.path.join("py", "gc.c"), GC_ANCHORS))

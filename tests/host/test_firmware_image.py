@@ -565,3 +565,39 @@ def test_issue24_frozen_funs_put_the_module_names_in_the_qstr_pool():
                                                   "usher/ui/app.py", "asyncio/core.py", "main.py")])
     assert [q.str for q in pool.qstrs[2:]] == ["usher.ui", "usher.ui.games", "usher.ui.games.seatwars",
                                                "usher.ui.games.seatwars.turn", "usher.ui.app"]
+
+
+def test_issue24_no_module_holds_one_the_app_unloads():
+    # tools/frozen_funs.py: a module object held past its unload shares its
+    # functions with the next import of it, and finds no globals once that
+    # one is gone; so no firmware module imports at its top level a module
+    # the App unloads (App._unload's names; a game's packages, outside that
+    # game's own). A function may import one for its own use.
+    import ast
+    with open(os.path.join(ROOT, "firmware", "usher", "ui", "app.py")) as f:
+        unloaded = set(re.findall(r'self\._unload\("([\w.]+)"\)', f.read()))
+    assert "usher.ui.playlog" in unloaded and "usher.ui.players" in unloaded
+    base = os.path.join(ROOT, "firmware")
+    held = []
+    for folder, _, files in os.walk(os.path.join(base, "usher")):
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(folder, name)
+            rel = os.path.relpath(path, base).replace(os.sep, "/")
+            parts = rel.split("/")
+            own_game = parts[2] if parts[1] == "games" and len(parts) > 3 else \
+                parts[3] if parts[1:3] == ["ui", "games"] and len(parts) > 4 else None
+            with open(path, encoding="utf-8") as f:
+                tree = ast.parse(f.read())
+            for node in tree.body:
+                names = []
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module] + [node.module + "." + a.name for a in node.names]
+                for n in names:
+                    game = re.match(r"usher\.(?:ui\.)?games\.(\w+)", n)
+                    if n in unloaded or (game and game.group(1) != own_game):
+                        held.append("%s: %s" % (rel, n))
+    assert held == []

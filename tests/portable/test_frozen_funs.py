@@ -170,3 +170,43 @@ def test_issue24_a_saved_games_keys_read_back_are_the_images_strings():
     other = cost("zutoma_scratches")    # as long, in no module
     assert key == card or not FROZEN
     assert (other - key >= 20 * 16) == FROZEN, (key, other)
+
+
+def test_issue24_a_running_function_keeps_its_modules_globals_through_an_unload():
+    try:
+        import usher.frozen_fixture as fixture
+    except ImportError:
+        assert not FROZEN
+        return
+    assert fixture.unload_then_call() is True
+    assert sys.modules["usher.frozen_fixture"] is fixture
+
+
+def test_issue24_a_held_module_keeps_its_globals_until_a_newer_import_is_gone():
+    # usher.core.seal held by this test past its unload still works; after
+    # a newer import of it has come and gone, the functions it shares with
+    # it (the image's, on the frozen builds) find no globals: why no module
+    # keeps one the App unloads at its top level
+    # (test_firmware_image.py::test_issue24_no_module_holds_one_the_app_unloads).
+    name = "usher.core.seal"
+    held = sys.modules[name]
+    text = held.seal_object('{"a":1}').encode()
+    _unload(name)
+    try:
+        gc.collect()
+        assert held.check_object(text, len(text)) is not None
+        __import__(name)
+        newer = sys.modules[name]
+        assert newer is not held
+        _unload(name)
+        del newer
+        gc.collect()
+        try:
+            held.check_object(text, len(text))
+            found = True
+        except NameError:
+            found = False
+        assert found != FROZEN
+    finally:
+        _put_back(name, held)
+    assert held.check_object(text, len(text)) is not None

@@ -105,6 +105,32 @@ def test_keeping_a_play_is_not_done_beside_the_screens_and_their_modules():
     _keep_modules(run)
 
 
+def test_statistics_open_again_after_plays_kept_since_they_were_first_opened():
+    # issue 24: the history writer (usher.ui.playlog) leaves RAM after each
+    # kept play; the statistics, loaded once opened, import it at each use.
+    # Held in their globals, its functions (shared with every later import
+    # on the project's images, tools/frozen_funs.py) would find no globals
+    # once a later import of it was gone.
+    import gc
+
+    from usher.ui import stats
+
+    def run():
+        app = _app({"unload_games": True})
+        stats.open_menu(app)
+        assert app.top().route == "stats"
+        for seed in (5, 6):
+            app.new_game(GAME, {}, seed=seed)
+            app.state = dict(app.state, phase="over")
+            app.end_game()
+            assert "usher.ui.playlog" not in sys.modules
+            gc.collect()
+        stats.open_menu(app)
+        assert app.top().route == "stats"
+        assert stats.last_plays(app).title == "Last plays"
+    _keep_modules(run)
+
+
 def test_end_game_keeps_the_modules_without_the_service():
     def run():
         app = _app({})

@@ -5,7 +5,7 @@
 # last plays, each opening its final scores. Everything is worked out by
 # streaming the history's summaries one line at a time.
 from usher import games
-from usher.ui import playlog, seats, text
+from usher.ui import seats, text
 from usher.ui.canvas import WIDTH
 from usher.ui.screen import BODY_H, BODY_Y, Screen
 from usher.ui.widgets import ROW_H, Menu
@@ -174,11 +174,19 @@ class Lines(_Rows):
             y += ROW_H
 
 
+def _playlog():
+    # Imported at each use, never kept in this module's globals: the App
+    # drops usher.ui.playlog after keeping a play (App._unload), and on the
+    # project's images a module object held past its unload can find no
+    # globals once a newer import of it is gone (tools/frozen_funs.py).
+    from usher.ui import playlog
+    return playlog
+
 
 def open_menu(app):
     """The launcher's Statistics: the menu, and over it a message when the
     history could not be read (it was set aside)."""
-    problem = playlog.open_index(app.data_dir)[1]
+    problem = _playlog().open_index(app.data_dir)[1]
     app.push(menu(app))
     if problem:
         app.show_message("History", problem)
@@ -187,7 +195,7 @@ def open_menu(app):
 def menu(app):
     """The statistics menu: the last plays, then each game with its plays."""
     counts = {}
-    for r in playlog.summaries(app.data_dir):
+    for r in _playlog().summaries(app.data_dir):
         counts[r["game"]] = counts.get(r["game"], 0) + 1
     total = 0
     items = []
@@ -205,7 +213,7 @@ def _chosen(app, value):
     if value == "last":
         app.push(last_plays(app))
         return
-    st = aggregate(playlog.summaries(app.data_dir), value)
+    st = aggregate(_playlog().summaries(app.data_dir), value)
     rec = multisala_record(app.data_dir) if value == "multisala" else None
     app.push(Lines(app, games.title(value), lines_for(st, value, rec)))
 
@@ -228,7 +236,7 @@ def play_line(r):
 
 def last_plays(app):
     rows = []
-    for r in playlog.summaries(app.data_dir):
+    for r in _playlog().summaries(app.data_dir):
         rows.append((play_line(r), r["n"]))
         if len(rows) > LAST_PLAYS:
             rows.pop(0)
@@ -241,7 +249,7 @@ def last_plays(app):
 def _open_play(app, n):
     if n is None:
         return
-    line = playlog.find(app.data_dir, n)
+    line = _playlog().find(app.data_dir, n)
     if line is None:
         app.show_message("History", "Play #%d is no longer in the history." % n)
         return

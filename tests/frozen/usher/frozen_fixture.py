@@ -21,3 +21,21 @@ def computed(a, b=7 if AT_RUN_TIME else 5):
 def an_object(a, b=()):
     # a default that is an object of the constant table: on the heap
     return (a, b)
+
+
+def unload_then_call():
+    # Takes its own module out of sys.modules, collects, and calls another
+    # function of it: the running function holds the module's globals, so
+    # the collection keeps them and the call finds them.
+    import gc
+    name = __name__
+    held = sys.modules.pop(name)
+    try:
+        gc.collect()
+        return _sibling()
+    finally:
+        sys.modules[name] = held
+
+
+def _sibling():
+    return AT_RUN_TIME
