@@ -50,10 +50,10 @@ import inspect
 import os
 
 # The mark in each patched file. A tree patched by an earlier version of this
-# module (its mark without ", 3") is refused by patch(): remove it to have it
+# module (its mark without ", 4") is refused by patch(): remove it to have it
 # unpacked again.
 MARK_BASE = "usher: frozen function objects in flash"
-MARK = MARK_BASE + ", 3"
+MARK = MARK_BASE + ", 4"
 MPY_TOOL = os.path.join("tools", "mpy-tool.py")
 
 
@@ -275,7 +275,9 @@ def _static_end():
     print("            continue;")
     print("        }")
     print("        mp_map_elem_t *mod = mp_map_lookup(loaded, static_names[i], MP_MAP_LOOKUP);")
-    print("        if (mod != NULL && mp_obj_is_type(mod->value, &mp_type_module)) {")
+    print("        // (an import adds its name first and its module object after: a")
+    print("        // collection in between finds the entry without a value)")
+    print("        if (mod != NULL && mod->value != MP_OBJ_NULL && mp_obj_is_type(mod->value, &mp_type_module)) {")
     print("            mp_obj_module_t *m = MP_OBJ_TO_PTR(mod->value);")
     print("            mp_frozen_static_ctx[i].module.globals = m->globals;")
     print("        }")

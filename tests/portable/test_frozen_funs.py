@@ -210,3 +210,27 @@ def test_issue24_a_held_module_keeps_its_globals_until_a_newer_import_is_gone():
     finally:
         _put_back(name, held)
     assert held.check_object(text, len(text)) is not None
+
+
+def test_issue24_a_module_imported_again_with_a_collection_at_every_allocation():
+    # An import puts its module's name in sys.modules before the module
+    # object: a collection in between (here at every allocation) finds the
+    # name without a module, and must take it for "not loaded"
+    # (mp_frozen_static_gc; it read the missing module's type and crashed).
+    if not hasattr(gc, "threshold"):
+        return      # CPython
+    name = "usher.ui.owner_data"
+    held = sys.modules.get(name)
+    if held is not None:
+        _unload(name)
+    before = gc.threshold()
+    gc.threshold(16)
+    try:
+        for _ in range(3):
+            __import__(name)
+            assert sys.modules[name].__name__ == name
+            _unload(name)
+    finally:
+        gc.threshold(before)
+        if held is not None:
+            _put_back(name, held)

@@ -131,6 +131,59 @@ def test_statistics_open_again_after_plays_kept_since_they_were_first_opened():
     _keep_modules(run)
 
 
+def test_every_game_session_runs_with_the_devices_unloads_and_frequent_collections():
+    # issue 24: with the device's unloads (services["unload_games"]) no press
+    # of a scripted session ends on the error screen, with a collection
+    # after every third event: on the project's images a module's code that
+    # ran after its unload would find no globals once collected
+    # (tools/frozen_funs.py).
+    import gc
+
+    import ui_sessions
+
+    from usher.ui.app import App
+    names = ("takeaseat_solo", "theatre_game", "multisala_solo", "multisala_share", "seatwars_game",
+             "seatwars_stats")
+    scripts = dict(ui_sessions.SESSIONS)
+    errors = []
+    made = ui_sessions.new_app
+
+    class Watched(App):
+        def error_screen(self, text):
+            errors.append(text)
+            return App.error_screen(self, text)
+
+    def new_app(name, canvas, data_dir):
+        app = Watched(canvas, data_dir, {"battery": lambda: 76, "board": "test", "unload_games": True})
+        return app
+    count = [0]
+
+    def on_event(ev):
+        count[0] += 1
+        if count[0] % 3 == 0:
+            gc.collect()
+    saved = dict((n, m) for n, m in sys.modules.items() if n.startswith("usher."))
+    parents = [(usher.games, dict(usher.games.__dict__)), (usher.ui.games, dict(usher.ui.games.__dict__))]
+    ui_sessions.new_app = new_app
+    try:
+        for name in names:
+            app = ui_sessions.run(name, scripts[name], mptest.tmpdir(), on_event=on_event)
+            assert errors == [], (name, errors[:1])
+            assert app.top() is not None
+    finally:
+        ui_sessions.new_app = made
+        for n in [n for n in sys.modules if n.startswith("usher.")]:
+            if n not in saved:
+                del sys.modules[n]
+        for n in saved:
+            sys.modules[n] = saved[n]
+        for parent, attrs in parents:
+            for k in attrs:
+                setattr(parent, k, attrs[k])
+        gc.collect()
+    assert count[0] > 500
+
+
 def test_end_game_keeps_the_modules_without_the_service():
     def run():
         app = _app({})
