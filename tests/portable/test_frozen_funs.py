@@ -101,6 +101,15 @@ def test_issue24_an_unloaded_module_leaves_the_heap_with_its_globals():
     # held, their table and every class and value in it would stay.
     if not hasattr(gc, "mem_alloc"):
         return      # CPython: no figure of the heap
+    gc.collect()
+    start = gc.mem_alloc()
+    junk = bytearray(4096)
+    del junk
+    gc.collect()
+    if gc.mem_alloc() - start >= 4096:
+        # The WebAssembly port: a collection inside a call frees nothing
+        # (it cannot scan its stack; garbage waits for the top level).
+        return
     name = "usher.ui.owner_data"
     held = sys.modules.get(name)
     if held is not None:
