@@ -32,9 +32,9 @@ With the macro on:
   flash, and the globals are freed with the collection (a finished game's
   engine and screens, usher.ui.app's unload_game_code; the modules
   App._unload drops). A module imported again takes its context back.
-- mpy-tool.py also puts the chosen modules' dotted names in the image's
-  qstr pool: an import interns its module's name, which would otherwise
-  take RAM.
+- mpy-tool.py also puts the chosen modules' dotted names and their
+  packages' __path__ in the image's qstr pool: an import interns the one
+  and copies the other, into RAM otherwise.
 
 What this asks of the firmware: the functions of a module are shared by
 every import of it. While it is loaded, or held, they read its globals;
@@ -50,10 +50,10 @@ import inspect
 import os
 
 # The mark in each patched file. A tree patched by an earlier version of this
-# module (its mark without ", 4") is refused by patch(): remove it to have it
+# module (its mark without ", 5") is refused by patch(): remove it to have it
 # unpacked again.
 MARK_BASE = "usher: frozen function objects in flash"
-MARK = MARK_BASE + ", 4"
+MARK = MARK_BASE + ", 5"
 MPY_TOOL = os.path.join("tools", "mpy-tool.py")
 
 
@@ -75,10 +75,19 @@ _static = {"slot": None, "modules": [], "funs": [], "defaults": {}}
 
 
 def _static_names(compiled_modules):
-    # The dotted names of the chosen modules and of their packages, in the
-    # image's qstr pool (interned strings in flash): an import interns its
-    # module's name (builtinimport.c), which would otherwise put it in RAM.
+    # In the image's qstr pool (interned strings in flash), for the chosen
+    # modules: their dotted names and their packages' (an import interns
+    # its module's name, builtinimport.c, which would otherwise put it in
+    # RAM), and each package's __path__ (".frozen/usher/ui": builtinimport.c
+    # makes it with mp_obj_new_str, which returns the interned string when
+    # there is one, else a copy on the heap).
     known = set(q.str for q in global_qstrs.qstrs if q is not None)
+
+    def add(s):
+        if s not in known:
+            known.add(s)
+            global_qstrs.add(s)
+
     for cm in compiled_modules:
         path = cm.source_file.str
         if not _static_wanted(path):
@@ -86,11 +95,9 @@ def _static_names(compiled_modules):
         parts = path[:-3].split("/")
         if parts[-1] == "__init__":
             parts.pop()
+            add(".frozen/" + "/".join(parts))
         for i in range(1, len(parts) + 1):
-            name = ".".join(parts[:i])
-            if name not in known:
-                known.add(name)
-                global_qstrs.add(name)
+            add(".".join(parts[:i]))
 
 
 def _static_begin():

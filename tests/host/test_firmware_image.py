@@ -539,8 +539,10 @@ def test_issue24_frozen_funs_refuse_a_tree_patched_by_an_earlier_version(tmp_pat
 
 
 def test_issue24_frozen_funs_put_the_module_names_in_the_qstr_pool():
-    # An import interns its module's dotted name: in the image's pool it
-    # takes no RAM. Every usher module's name and its packages', once each.
+    # An import interns its module's dotted name, and a package's import
+    # makes its __path__ string: in the image's pool they take no RAM.
+    # Every usher module's name and its packages', each package's path,
+    # once each.
     import frozen_funs
 
     class Q:
@@ -564,7 +566,8 @@ def test_issue24_frozen_funs_put_the_module_names_in_the_qstr_pool():
     helpers["_static_names"]([Module(p) for p in ("usher/ui/games/seatwars/turn.py", "usher/ui/__init__.py",
                                                   "usher/ui/app.py", "asyncio/core.py", "main.py")])
     assert [q.str for q in pool.qstrs[2:]] == ["usher.ui", "usher.ui.games", "usher.ui.games.seatwars",
-                                               "usher.ui.games.seatwars.turn", "usher.ui.app"]
+                                               "usher.ui.games.seatwars.turn", ".frozen/usher/ui",
+                                               "usher.ui.app"]
 
 
 def test_issue24_no_module_holds_one_the_app_unloads():
