@@ -50,10 +50,10 @@ import inspect
 import os
 
 # The mark in each patched file. A tree patched by an earlier version of this
-# module (its mark without ", 5") is refused by patch(): remove it to have it
+# module (its mark without ", 6") is refused by patch(): remove it to have it
 # unpacked again.
 MARK_BASE = "usher: frozen function objects in flash"
-MARK = MARK_BASE + ", 5"
+MARK = MARK_BASE + ", 6"
 MPY_TOOL = os.path.join("tools", "mpy-tool.py")
 
 
@@ -74,13 +74,22 @@ TOOL_HELPERS = ("\n# " + MARK + " (the project's tools/frozen_funs.py)\n"
 _static = {"slot": None, "modules": [], "funs": [], "defaults": {}}
 
 
+def _static_parts(path):
+    # "usher/ui/__init__.py" -> ["usher", "ui"]: a module's dotted name
+    parts = path[:-3].split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return parts
+
+
 def _static_names(compiled_modules):
     # In the image's qstr pool (interned strings in flash), for the chosen
     # modules: their dotted names and their packages' (an import interns
     # its module's name, builtinimport.c, which would otherwise put it in
-    # RAM), and each package's __path__ (".frozen/usher/ui": builtinimport.c
-    # makes it with mp_obj_new_str, which returns the interned string when
-    # there is one, else a copy on the heap).
+    # RAM; mp_frozen_static_gc finds a context's module by it), and each
+    # package's __path__ (".frozen/usher/ui": builtinimport.c makes it with
+    # mp_obj_new_str, which returns the interned string when there is one,
+    # else a copy on the heap).
     known = set(q.str for q in global_qstrs.qstrs if q is not None)
 
     def add(s):
@@ -92,9 +101,8 @@ def _static_names(compiled_modules):
         path = cm.source_file.str
         if not _static_wanted(path):
             continue
-        parts = path[:-3].split("/")
-        if parts[-1] == "__init__":
-            parts.pop()
+        parts = _static_parts(path)
+        if path.endswith("/__init__.py"):
             add(".frozen/" + "/".join(parts))
         for i in range(1, len(parts) + 1):
             add(".".join(parts[:i]))
@@ -210,11 +218,13 @@ def _static_end():
         print("};")
         print("static const uint8_t static_defaults_%d[] = { %s };"
               % (i, ", ".join(str(d) for _, d in funs) or "0"))
-    print("static const struct { const mp_frozen_module_t *module; const mp_obj_fun_bc_t *const *funs;")
-    print("    const uint8_t *defaults; size_t n; } static_modules[%d] = {" % max(n, 1))
+    print("static const struct { const mp_frozen_module_t *module; qstr name;")
+    print("    const mp_obj_fun_bc_t *const *funs; const uint8_t *defaults; size_t n; }")
+    print("    static_modules[%d] = {" % max(n, 1))
     for i, cm in enumerate(_static["modules"]):
-        print("    { &frozen_module_%s, static_funs_%d, static_defaults_%d, %d },"
-              % (cm.escaped_name, i, i, len(_static["funs"][i])))
+        name = "MP_QSTR_" + qstrutil.qstr_escape(".".join(_static_parts(cm.source_file.str)))
+        print("    { &frozen_module_%s, %s, static_funs_%d, static_defaults_%d, %d },"
+              % (cm.escaped_name, name, i, i, len(_static["funs"][i])))
     print("};")
     print("mp_module_context_t mp_frozen_static_ctx[%d];" % max(n, 1))
     print("mp_module_context_t *mp_frozen_static_context(const void *frozen) {")
@@ -259,29 +269,17 @@ def _static_end():
     print("    }")
     print("    return MP_OBJ_NULL;")
     print("}")
-    print("// the name of each context's module (a qstr object), read from its globals")
-    print("static mp_obj_t static_names[%d];" % max(n, 1))
     print("void mp_frozen_static_gc(void) {")
     print("    // Each context follows the module of its name in sys.modules; one")
     print("    // whose module has left keeps its globals while something else")
     print("    // holds them (py/gc.c lets go of them at the end of the marking).")
     print("    mp_map_t *loaded = &MP_STATE_VM(mp_loaded_modules_dict).map;")
     print("    for (size_t i = 0; i < %d; i++) {" % n)
-    print("        mp_obj_dict_t *globals = mp_frozen_static_ctx[i].module.globals;")
-    print("        if (globals == NULL) {")
+    print("        if (mp_frozen_static_ctx[i].module.globals == NULL) {")
     print("            continue;  // not imported yet")
     print("        }")
-    print("        if (globals != &mp_const_empty_dict_obj) {")
-    print("            mp_map_elem_t *name = mp_map_lookup(&globals->map,")
-    print("                MP_OBJ_NEW_QSTR(MP_QSTR___name__), MP_MAP_LOOKUP);")
-    print("            if (name != NULL && mp_obj_is_qstr(name->value)) {")
-    print("                static_names[i] = name->value;")
-    print("            }")
-    print("        }")
-    print("        if (static_names[i] == MP_OBJ_NULL) {")
-    print("            continue;")
-    print("        }")
-    print("        mp_map_elem_t *mod = mp_map_lookup(loaded, static_names[i], MP_MAP_LOOKUP);")
+    print("        mp_map_elem_t *mod = mp_map_lookup(loaded, MP_OBJ_NEW_QSTR(static_modules[i].name),")
+    print("            MP_MAP_LOOKUP);")
     print("        // (an import adds its name first and its module object after: a")
     print("        // collection in between finds the entry without a value)")
     print("        if (mod != NULL && mod->value != MP_OBJ_NULL")

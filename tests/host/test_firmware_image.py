@@ -520,10 +520,12 @@ def test_issue24_frozen_funs_choose_every_usher_module():
     exec(frozen_funs.TOOL_HELPERS.split("_static = {")[0], helpers)
     for path in ("usher/ui/app.py", "usher/games/x/y.py", "usher/ui/playlog.py", "main.py", "rp2.py"):
         assert helpers["_static_wanted"](path) == frozen_funs.wanted(path)
-    # The generated collector hook points each context at its module's
-    # globals, or at the empty dict once the module has left sys.modules.
-    for needed in ("mp_loaded_modules_dict", "MP_QSTR___name__", "mp_const_empty_dict_obj"):
+    # The generated collector hook points each context at the globals of
+    # the module of its name in sys.modules; gc.c points it at the empty
+    # dict once nothing marked them.
+    for needed in ("mp_loaded_modules_dict", "MP_OBJ_NEW_QSTR(static_modules[i].name)"):
         assert needed in frozen_funs.TOOL_HELPERS, needed
+    assert "mp_const_empty_dict_obj" in frozen_funs.GC_END_STATIC
 
 
 def test_issue24_frozen_funs_refuse_a_tree_patched_by_an_earlier_version(tmp_path):
