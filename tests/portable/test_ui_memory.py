@@ -3,6 +3,7 @@
 # of PL-6), and on the device a finished game's engine and screen modules
 # leave sys.modules, so playing the four games in turn keeps only one game's
 # code in the heap.
+import gc
 import sys
 
 import mptest
@@ -27,25 +28,25 @@ def _game_modules():
 
 
 def _keep_modules(fn):
-    """Run fn and put the game's modules back as they were: other tests hold
-    the classes of the modules loaded first."""
-    saved = {}
-    for n in _game_modules():
-        saved[n] = sys.modules[n]
-    parents = [(usher.games, usher.games.__dict__.get(GAME)),
-               (usher.ui.games, usher.ui.games.__dict__.get(GAME))]
+    """Run fn and put usher's modules back as they were, in sys.modules and
+    as their packages' attributes: other tests hold the classes of the
+    modules loaded first. A collection then points the frozen functions at
+    them again (the project's images, tools/frozen_funs.py)."""
+    saved = dict((n, m) for n, m in sys.modules.items() if n.startswith("usher."))
     try:
         fn()
     finally:
-        for n in _game_modules():
+        for n in [n for n in sys.modules if n.startswith("usher.") and n not in saved]:
             del sys.modules[n]
+            parent, short = n.rsplit(".", 1)
+            if parent in sys.modules and short in sys.modules[parent].__dict__:
+                delattr(sys.modules[parent], short)
         for n in saved:
             sys.modules[n] = saved[n]
-        for parent, mod in parents:
-            if mod is not None:
-                setattr(parent, GAME, mod)
-            elif GAME in parent.__dict__:
-                delattr(parent, GAME)
+        for n in saved:
+            parent, short = n.rsplit(".", 1)
+            setattr(sys.modules[parent], short, saved[n])
+        gc.collect()
 
 
 def _app(services):
@@ -111,8 +112,6 @@ def test_statistics_open_again_after_plays_kept_since_they_were_first_opened():
     # Held in their globals, its functions (shared with every later import
     # on the project's images, tools/frozen_funs.py) would find no globals
     # once a later import of it was gone.
-    import gc
-
     from usher.ui import stats
 
     def run():
@@ -137,8 +136,6 @@ def test_every_game_session_runs_with_the_devices_unloads_and_frequent_collectio
     # after every third event: on the project's images a module's code that
     # ran after its unload would find no globals once collected
     # (tools/frozen_funs.py).
-    import gc
-
     import ui_sessions
 
     from usher.ui.app import App
@@ -162,25 +159,16 @@ def test_every_game_session_runs_with_the_devices_unloads_and_frequent_collectio
         count[0] += 1
         if count[0] % 3 == 0:
             gc.collect()
-    saved = dict((n, m) for n, m in sys.modules.items() if n.startswith("usher."))
-    parents = [(usher.games, dict(usher.games.__dict__)), (usher.ui.games, dict(usher.ui.games.__dict__))]
-    ui_sessions.new_app = new_app
-    try:
+    def run():
         for name in names:
             app = ui_sessions.run(name, scripts[name], mptest.tmpdir(), on_event=on_event)
             assert errors == [], (name, errors[:1])
             assert app.top() is not None
+    ui_sessions.new_app = new_app
+    try:
+        _keep_modules(run)
     finally:
         ui_sessions.new_app = made
-        for n in [n for n in sys.modules if n.startswith("usher.")]:
-            if n not in saved:
-                del sys.modules[n]
-        for n in saved:
-            sys.modules[n] = saved[n]
-        for parent, attrs in parents:
-            for k in attrs:
-                setattr(parent, k, attrs[k])
-        gc.collect()
     assert count[0] > 500
 
 
