@@ -144,6 +144,62 @@ def test_issue24_a_first_boot_makes_no_folder_before_its_picture():
     assert source == "main" and saved["game"] == "seatwars", (saved, source)
 
 
+def _exists(path):
+    import os
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def test_issue24_the_history_folder_is_made_with_the_first_picture_not_by_the_first_keep():
+    # On littlefs a new folder costs an erase: the history's is made while
+    # the panel shows the boot's first picture (Runtime.boot_folders), so
+    # the press that keeps the first play does not pay it. Not before that
+    # picture; once per boot; a second boot finds it.
+    d = tmpdir() + "/data"
+    profile, model, vc = fresh("badger2040")
+    machine.inputs[24] = 1
+    at_first = []
+    made = []
+
+    class Counting(APP):
+        def make_folders(self):
+            made.append(vc.now)
+            return APP.make_folders(self)
+
+    def keep(rt):
+        def shown(r):
+            at_first.append(_exists(d + "/history"))
+        rt.on_shown = shown
+
+    runtime.main(app_factory=Counting, data_dir=d, should_stop=lambda: vc.now >= 3000, on_runtime=keep)
+    assert at_first[:1] == [False], at_first
+    assert _exists(d + "/history") and len(made) == 1, made
+    assert "error" not in [e["k"] for e in read_all(d + "/log")]
+    profile, model, vc = fresh("badger2040")
+    result, rt, model, vc = _boot(d, [], 3000, app=Counting)
+    assert result == "stopped" and len(made) == 2 and not rt.crashed
+    assert model.refreshes[0][0] == "clean"
+
+
+def test_issue24_a_filesystem_that_refuses_the_folder_does_not_stop_the_boot():
+    # CircuitPython's drive is read-only to the device while a computer
+    # writes to it: the boot goes on, and the first keep tries again.
+    d = tmpdir()
+
+    class Refused(APP):
+        def make_folders(self):
+            raise OSError(30)
+
+    result, rt, model, vc = _boot(d, _taps(["DOWN"], 1500), 3000, app=Refused)
+    assert result == "stopped" and not rt.crashed and not rt.folders_due
+    assert [f[0] for f in model.refreshes] == ["clean", "turbo"], model.refreshes
+    assert not _exists(d + "/history")
+    assert model.shown == expected_image(rt.canvas, False)
+
+
 def test_pl10_a_games_log_line_is_on_flash_before_its_picture():
     # Only a boot's or a wake's lines wait for the picture (FlashLog.hold,
     # issue 24); the "game" line of the press that starts a game is written

@@ -174,6 +174,9 @@ class Runtime:
         # The last_activity whose rest the App was asked about (rest_refresh):
         # once per rest, not on every pass of the idle loop.
         self.rest_asked = None
+        # The App's folders are made once per boot, with its first picture
+        # (boot_folders).
+        self.folders_due = True
 
     # --- app ------------------------------------------------------------------
     def start_app(self):
@@ -300,6 +303,21 @@ class Runtime:
         self.refreshed = True
         return r
 
+    def boot_folders(self):
+        """The App's folders (App.make_folders: the history's), made while
+        the panel shows the boot's first picture, off the boot's path and
+        off the press that keeps the first play (issue 24). Never raises: a
+        filesystem that refuses now (CircuitPython's drive while a computer
+        writes to it) is tried again by the first keep, which says why."""
+        self.folders_due = False
+        make = getattr(self.app, "make_folders", None)
+        if make is None:
+            return
+        try:
+            make()
+        except OSError:
+            pass
+
     def tidy_flash(self):
         janitor = self.janitor
         if janitor is None:
@@ -369,6 +387,8 @@ class Runtime:
                 # The boot's (or a wake's) held log lines go to flash now, while
                 # the panel is busy with the picture (FlashLog.hold).
                 self.log.release()
+                if self.folders_due:
+                    self.boot_folders()
                 # So does the filesystem's upkeep, once the press's saves are
                 # durable (PL-8): a compaction waits for no later press.
                 self.tidy_flash()

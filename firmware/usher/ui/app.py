@@ -466,6 +466,19 @@ class App:
         if gid is not None and self.services.get("unload_games"):
             unload_game_code(gid)
 
+    def make_folders(self):
+        """Make the history's folder when it is missing. The device calls
+        this while the panel shows the boot's first picture (Runtime): on a
+        fresh littlefs a folder costs a 4 KB erase, which the press that
+        keeps the first play would otherwise pay (issue 24). It is made
+        once in a device's life; later boots find it (two stats). Raises
+        OSError when the filesystem refuses: the first keep tries again and
+        names the problem (PL-11)."""
+        from usher.ui import playlog
+        folder = playlog.folder(self.data_dir)
+        self._unload("usher.ui.playlog")
+        storage.makedirs(folder)
+
     def _unload(self, name):
         """Drop a module used once (the seat pickers, the history writer)
         from RAM on the device (services["unload_games"], like a finished
