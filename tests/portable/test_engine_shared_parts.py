@@ -69,10 +69,10 @@ def test_a_refused_move_leaves_the_shared_scratches_as_they_were():
     before = game.canonical_json(s)
     from usher.games.takeaseat import tickets as tk
     ticket = s["tickets"][s["panel"]][0]
-    first = tk.valid_scratches(ticket, [])[0]
+    first = tk.row_col(tk.valid_scratches(ticket, [])[0])
     try:
         eng.apply(s, {"type": "reserve", "area": tk.AREAS[0], "cells": [first, first]})
         raise AssertionError("the same cell twice was taken")
-    except game.GameError:
-        pass
+    except game.GameError as e:
+        assert "Invalid scratch" in str(e), e
     assert game.canonical_json(s) == before

@@ -89,7 +89,7 @@ def _first_reserve(s):
     for a in range(4):
         cells = tk.valid_scratches(s["tickets"][p][a], s["scratches"][p][a])
         if cells:
-            return engine.apply(s, {"type": "reserve", "area": tk.AREAS[a], "cells": [cells[0]]})
+            return engine.apply(s, {"type": "reserve", "area": tk.AREAS[a], "cells": [tk.row_col(cells[0])]})
     raise AssertionError("no scratch")
 
 

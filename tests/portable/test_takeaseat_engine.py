@@ -5,7 +5,7 @@ from usher.core import game
 from usher.core.game import GameError, clone
 from usher.games.takeaseat import engine
 from mptest import raises, refused_unchanged
-from tk_fixtures import TEST_PANELS, solo_game
+from tk_fixtures import M, TEST_PANELS, marks_at, solo_game
 
 P, A = 0, 1
 # Default deck card indexes: 0 authorities RD, 1 authorities UL x2,
@@ -21,13 +21,13 @@ def test_ts3_ts5_player_and_automa_panels_alternate():
     s = solo_game(2, deck_order=[2, 3, 4, 6, 7, 0, 1, 5])
     assert s["phase"] == "player" and s["turn"] == 1 and s["panel"] == 0  # right on odd turns
     s = _reserve(s, "press", (0, 0))
-    assert s["scratches"][0][2] == [[0, 0, P]] and s["phase"] == "automa"
+    assert marks_at(s, 0, 2) == [[0, 0, P]] and s["phase"] == "automa"
     s = engine.apply(s, {"type": "automa"})
     assert s["automa_last"]["panel"] == 1  # the other panel
-    assert s["scratches"][1][1] == [[0, 0, A]]  # celebrities (revealed) with DR (next card)
+    assert marks_at(s, 1, 1) == [[0, 0, A]]  # celebrities (revealed) with DR (next card)
     assert s["turn"] == 2 and s["panel"] == 1 and s["phase"] == "player"  # left on even turns
     s = _reserve(s, "public", (1, 1))
-    assert s["scratches"][1][3] == [[1, 1, P]]
+    assert marks_at(s, 1, 3) == [[1, 1, P]]
     s = engine.apply(s, {"type": "automa"})
     assert s["automa_last"]["panel"] == 0 and s["turn"] == 3 and s["panel"] == 0
 
@@ -44,7 +44,7 @@ def test_ts9_automa_step_with_x2_recorded_for_the_screen():
     assert step["scratches"] == [{"area": "authorities", "cell": [0, 2], "fallback": None},
                                  {"area": "authorities", "cell": [1, 1], "fallback": None}]
     assert step["skipped"] == [] and step["reshuffled"] is False
-    assert s["scratches"][1][0] == [[0, 2, A], [1, 1, A]]
+    assert marks_at(s, 1, 0) == [[0, 2, A], [1, 1, A]]
     assert s["discard"] == [0] and s["deck"] == [1, 2, 3, 4, 5, 6, 7]
     assert s["stats"]["x2"] == 1 and s["stats"]["automa_scratches"] == 2
 
@@ -53,7 +53,7 @@ def test_ts10_full_ticket_falls_back_and_the_step_says_why():
     s = solo_game(1, deck_order=[0, 1, 2, 3, 4, 5, 6, 7])
     s = _reserve(s, "press", (0, 3))
     s = clone(s)
-    s["scratches"][1][0] = [[0, 0, P], [0, 2, P], [1, 1, P]]  # T left with one cell: full
+    s["scratches"][1][0] = M([[0, 0, P], [0, 2, P], [1, 1, P]])  # T left with one cell: full
     s = engine.apply(s, {"type": "automa"})
     step = s["automa_last"]
     # Authorities full -> celebrities (L: #. / #. / ##) with UL: (2,1), then
@@ -68,10 +68,10 @@ def test_ts10_no_valid_cell_on_panel_skips_with_reason():
     s = solo_game(1, deck_order=[0, 1, 2, 3, 4, 5, 6, 7])
     s = _reserve(s, "press", (0, 3))
     s = clone(s)
-    s["scratches"][1] = [[[0, 0, P], [0, 2, P], [1, 1, P]],
-                         [[0, 0, P], [1, 0, P], [2, 1, P]],
-                         [[0, 1, P], [0, 2, P], [0, 3, P]],
-                         [[0, 1, P], [1, 0, P], [1, 1, P]]]
+    s["scratches"][1] = [M([[0, 0, P], [0, 2, P], [1, 1, P]]),
+                         M([[0, 0, P], [1, 0, P], [2, 1, P]]),
+                         M([[0, 1, P], [0, 2, P], [0, 3, P]]),
+                         M([[0, 1, P], [1, 0, P], [1, 1, P]])]
     before = clone(s["scratches"][1])
     s = engine.apply(s, {"type": "automa"})
     step = s["automa_last"]
@@ -88,17 +88,17 @@ def test_ts4_double_reservation_in_the_engine():
     refused_unchanged(engine, s, {"type": "reserve", "area": "press", "cells": [[0, 0], [0, 0]]},
                       "Invalid scratch 0,0")
     s = _reserve(s, "press", (0, 0), (0, 1))
-    assert s["scratches"][0][2] == [[0, 0, P], [0, 1, P]] and s["stats"]["doubles"] == 1
+    assert marks_at(s, 0, 2) == [[0, 0, P], [0, 1, P]] and s["stats"]["doubles"] == 1
 
 
 def test_pass_only_when_the_panel_is_full():
     s = solo_game(1)
     refused_unchanged(engine, s, {"type": "pass"}, "still possible")
     s = clone(s)
-    s["scratches"][0] = [[[0, 0, A], [0, 2, A], [1, 1, A]],
-                         [[0, 0, A], [1, 0, A], [2, 1, A]],
-                         [[0, 1, A], [0, 2, A], [0, 3, A]],
-                         [[0, 1, A], [1, 0, A], [1, 1, A]]]
+    s["scratches"][0] = [M([[0, 0, A], [0, 2, A], [1, 1, A]]),
+                         M([[0, 0, A], [1, 0, A], [2, 1, A]]),
+                         M([[0, 1, A], [0, 2, A], [0, 3, A]]),
+                         M([[0, 1, A], [1, 0, A], [1, 1, A]])]
     s = engine.apply(s, {"type": "pass"})
     assert s["phase"] == "automa" and s["stats"]["passes"] == 1
 
@@ -107,8 +107,8 @@ def _at_scoring(s):
     s = clone(s)
     s["phase"] = "scoring"
     s["turn"] = 14
-    s["scratches"] = [[[[0, 0, P], [0, 2, P], [1, 1, A]], [[0, 0, A]], [], [[0, 0, P], [1, 1, A]]],
-                      [[[0, 0, P], [0, 2, A]], [], [], []]]
+    s["scratches"] = [[M([[0, 0, P], [0, 2, P], [1, 1, A]]), M([[0, 0, A]]), [], M([[0, 0, P], [1, 1, A]])],
+                      [M([[0, 0, P], [0, 2, A]]), [], [], []]]
     return s
 
 
@@ -163,6 +163,12 @@ def test_bad_input_solo_refused_state_unchanged():
     refused_unchanged(engine, s, {"type": "reserve", "area": "authorities", "cells": [[0, 1]]}, "Invalid")
     refused_unchanged(engine, s, {"type": "reserve", "area": "authorities", "cells": [[1, 0]]}, "Invalid")
     refused_unchanged(engine, s, {"type": "reserve", "area": "vip", "cells": [[0, 0]]}, "area must be")
+    # Off every ticket, though row * 8 + col would be (1,1), a valid cell of
+    # the T (issue 24: a cell is one number inside the engine).
+    refused_unchanged(engine, s, {"type": "reserve", "area": "authorities", "cells": [[0, 9]]},
+                      "Invalid scratch 0,9")
+    refused_unchanged(engine, s, {"type": "reserve", "area": "authorities", "cells": [[2, -7]]},
+                      "Invalid scratch 2,-7")
     refused_unchanged(engine, s, {"type": "reserve", "area": "press", "cells": "0,0"}, "1 or 2 cells")
     refused_unchanged(engine, s, {"type": "reserve", "area": "press", "cells": [[0, 0]] * 3}, "1 or 2")
     refused_unchanged(engine, s, {"type": "reserve", "area": "press", "cells": [[0]]}, "[row, col]")

@@ -15,7 +15,7 @@ def test_ts2_sample_panels_load_and_are_labelled_samples():
         assert p["name"].startswith("Sample")
         assert len(p["tickets"]) == 4
         for t in p["tickets"]:
-            assert tk.is_connected(t) and len(t) >= 4
+            assert tk.is_connected(tk.cells_of(t)) and len(t) >= 4
 
 
 def test_ts2_text_format_gives_cells_in_area_order():
@@ -102,6 +102,21 @@ def test_ts2_a_game_keeps_only_its_two_panels_and_every_panel_is_still_checked()
     assert [d for d in defects if "Broken" in d and "not 4-connected" in d], defects
 
 
+def test_ts2_the_sample_constants_are_the_sample_text_parsed():
+    # issue 24: a game on the samples reads SAMPLE_PANELS, not the text.
+    parsed = pn.parse_panels(pn.SAMPLE_PANELS_TEXT)[0]
+    assert [p[0] for p in pn.SAMPLE_PANELS] == [p["name"] for p in parsed]
+    assert [[list(t) for t in p[1]] for p in pn.SAMPLE_PANELS] == \
+        [[tk.cells_of(t) for t in p["tickets"]] for p in parsed]
+    assert pn.sample_set() == pn.as_cells(parsed)
+    assert pn.panel_names(None) == pn.panel_names(pn.SAMPLE_PANELS_TEXT)
+    # the same two panels kept, and the same draws made, as a parse
+    seen = []
+    kept = pn.sample_set(lambda n: seen.append(n) or [4, 1])
+    assert seen == [6] and [i for i in range(6) if kept[i] is not None] == [1, 4]
+    assert kept[4] == pn.as_cells(parsed)[4]
+
+
 def test_ts2_a_solo_game_plays_the_library_panels_it_drew():
     from usher.games.takeaseat import engine
     library = pn.sample_panels()
@@ -110,13 +125,15 @@ def test_ts2_a_solo_game_plays_the_library_panels_it_drew():
         s = engine.new_game({"mode": "solo"}, seed)
         ids = s["panel_ids"]
         assert ids[0] != ids[1] and 0 <= ids[0] < 6 and 0 <= ids[1] < 6
-        assert s["tickets"] == [library[ids[0]]["tickets"], library[ids[1]]["tickets"]]
+        # the engine keeps each cell as one number (tickets.cell)
+        assert [[[tk.row_col(x) for x in t] for t in p] for p in s["tickets"]] == \
+            [library[i]["tickets"] for i in ids]
         assert s["panel_names"] == [library[ids[0]]["name"], library[ids[1]]["name"]]
         seen.add(tuple(ids))
     assert len(seen) > 3
     # chosen in the options: the same check as before, the same panels
     s = engine.new_game({"mode": "solo", "panels": [5, 0]}, 3)
-    assert s["tickets"] == [library[5]["tickets"], library[0]["tickets"]]
+    assert s["tickets"] == [[tk.cells_of(t) for t in library[i]["tickets"]] for i in (5, 0)]
     for bad in ([2, 2], [0, 6], "0,1"):
         e = raises(engine.GameError, engine.new_game, {"mode": "solo", "panels": bad}, 3)
         assert e.message == "panels: 2 different numbers 0..5", e.message

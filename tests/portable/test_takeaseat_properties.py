@@ -47,7 +47,7 @@ def _check_solo(before, action, after):
             t = (drawn + k) % 4
             for cell in tk.scan_order(before["tickets"][panel][t], step["arrow"]):
                 if tk.is_valid_scratch(before["tickets"][panel][t], marks[t], cell):
-                    hit = (tk.AREAS[t], [cell[0], cell[1]])
+                    hit = (tk.AREAS[t], tk.row_col(cell))
                     break
             if hit:
                 break
@@ -55,14 +55,14 @@ def _check_solo(before, action, after):
             break  # no valid cell anywhere: this scratch (and a second one) is skipped
         found.append(hit)
         t = tk.area_index(hit[0])
-        marks[t].append([hit[1][0], hit[1][1], tk.AUTOMA])
+        marks[t].append(tk.mark(tk.cell_of(hit[1]), tk.AUTOMA))
     assert [(e["area"], list(e["cell"])) for e in step["scratches"]] == found, (step, found)
     marks = game.clone(before["scratches"][panel])
     for entry in step["scratches"]:
         t = tk.area_index(entry["area"])
         # TS-4 for each Automa scratch, checked against the panel at that moment.
-        assert tk.is_valid_scratch(before["tickets"][panel][t], marks[t], entry["cell"])
-        marks[t].append([entry["cell"][0], entry["cell"][1], tk.AUTOMA])
+        assert tk.is_valid_scratch(before["tickets"][panel][t], marks[t], tk.cell_of(entry["cell"]))
+        marks[t].append(tk.mark(tk.cell_of(entry["cell"]), tk.AUTOMA))
         assert (entry["fallback"] is None) == (entry["area"] == step["area"])
     assert marks == after["scratches"][panel]
     assert len(step["scratches"]) + len(step["skipped"]) == (2 if step["x2"] else 1)

@@ -3,6 +3,7 @@
 # track, TS-19 totals, TS-20 multiplayer tie-breaks, TS-21 the Automa's x4.
 from usher.games.takeaseat import engine
 from usher.games.takeaseat import scoring as sc
+from tk_fixtures import M
 from mptest import raises
 
 LADDER = ("audience_authorities", "audience_celebrities", "audience_press", "audience_public",
@@ -84,8 +85,9 @@ def test_ts17_ticket_circles():
 
 def test_ts17_solo_circles_from_scratches():
     P, A = 0, 1
-    right = [[[0, 0, P], [0, 2, P], [1, 1, A]], [[0, 0, A]], [], [[0, 0, P], [1, 1, A]]]
-    left = [[[0, 0, P], [0, 2, A]], [], [], []]
+    right = [M(m) for m in ([[0, 0, P], [0, 2, P], [1, 1, A]], [[0, 0, A]], [],
+                                      [[0, 0, P], [1, 1, A]])]
+    left = [M(m) for m in ([[0, 0, P], [0, 2, A]], [], [], [])]
     player, automa = sc.solo_circles([right, left])
     # authorities: 2-1 (2 for player) and 1-1 (1 each); celebrities 0-1;
     # press 0-0 twice; public 1-1.

@@ -137,6 +137,10 @@ def test_ts2_rows_in_odd_places_and_ticket_limits():
     assert len(d) == 1 and "line 1" in d[0]
     _p, d = pn.parse_panels("panel A\nauthorities\n#\n.\n#\n" + block[len("authorities\n#\n"):])
     assert len(d) == 1 and "not 4-connected" in d[0]
+    # A ticket over the size limit is named for its size alone: its shape
+    # is checked on the engine's cells, which rows 0-7 and columns 0-7 have.
+    _p, d = pn.parse_panels("panel A\nauthorities\n#.#######\n" + block[len("authorities\n#\n"):])
+    assert len(d) == 1 and "wider than 8" in d[0], d
     _p, d = pn.parse_panels("panelA\n" + block)
     assert "needs a name" in d[0]
     _p, d = pn.parse_panels("; only a comment\n\n")
@@ -146,17 +150,17 @@ def test_ts2_rows_in_odd_places_and_ticket_limits():
 
 
 def test_ts2_is_connected_needs_edge_neighbours():
-    assert tk.is_connected([[2, 0], [0, 0]]) is False
-    assert tk.is_connected([[0, 0], [2, 0]]) is False
-    assert tk.is_connected([[0, 0], [0, 2]]) is False
-    assert tk.is_connected([[0, 2], [0, 0]]) is False
-    assert tk.is_connected([[0, 0], [1, 1]]) is False
-    assert tk.is_connected([[1, 1], [0, 0]]) is False
-    assert tk.is_connected([[1, 0], [0, 0]]) is True
-    assert tk.is_connected([[0, 1], [0, 0]]) is True
-    assert tk.is_connected([[0, 0], [0, 1], [2, 1], [1, 1]]) is True
-    assert tk.is_connected([[0, 0], [0, 0]]) is True
-    assert tk.is_connected([[3, 3]]) is True and tk.is_connected([]) is False
+    assert tk.is_connected(tk.cells_of([[2, 0], [0, 0]])) is False
+    assert tk.is_connected(tk.cells_of([[0, 0], [2, 0]])) is False
+    assert tk.is_connected(tk.cells_of([[0, 0], [0, 2]])) is False
+    assert tk.is_connected(tk.cells_of([[0, 2], [0, 0]])) is False
+    assert tk.is_connected(tk.cells_of([[0, 0], [1, 1]])) is False
+    assert tk.is_connected(tk.cells_of([[1, 1], [0, 0]])) is False
+    assert tk.is_connected(tk.cells_of([[1, 0], [0, 0]])) is True
+    assert tk.is_connected(tk.cells_of([[0, 1], [0, 0]])) is True
+    assert tk.is_connected(tk.cells_of([[0, 0], [0, 1], [2, 1], [1, 1]])) is True
+    assert tk.is_connected(tk.cells_of([[0, 0], [0, 0]])) is True
+    assert tk.is_connected(tk.cells_of([[3, 3]])) is True and tk.is_connected([]) is False
 
 
 def test_pl11_options_and_cells_of_the_wrong_type_refused():

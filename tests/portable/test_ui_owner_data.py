@@ -116,7 +116,7 @@ def test_ts2_new_game_on_the_device_uses_the_owners_uploaded_panels():
     assert type(app.top()).__name__ != "MessageBox"
     # The setup screen offers the owner's panel names.
     from usher.ui.games import takeaseat as ui
-    assert [p["name"] for p in ui._panel_set(app)][0] == "My red panel"
+    assert ui._panel_names(app)[0] == "My red panel"
 
 
 def test_pl11_new_game_with_a_corrupt_owner_file_says_so_and_uses_the_default():

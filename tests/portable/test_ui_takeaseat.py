@@ -13,6 +13,7 @@ from usher.ui.canvas import new_canvas
 from usher.ui.games.takeaseat import results, solo
 from usher.ui.history import History
 from usher.ui.widgets import MessageBox
+from tk_fixtures import as_rows
 
 # Objectives entered in setup (TS-14 "entered"): A columns (4/column, x2),
 # B rows (3/row), C relevant_people (2 each), D empty_areas (1 each).
@@ -72,8 +73,8 @@ def _expected_majorities(scratches):
     theirs = [0, 0, 0, 0]
     for panel in scratches:
         for a in range(4):
-            p = len([s for s in panel[a] if s[2] == 0])
-            q = len([s for s in panel[a] if s[2] == 1])
+            p = len([m for m in as_rows(panel[a]) if m[2] == 0])
+            q = len([m for m in as_rows(panel[a]) if m[2] == 1])
             if p > q:
                 mine[a] += 2
             elif q > p:
@@ -113,7 +114,7 @@ def test_ts5_ts9_ts21_whole_solo_game_by_buttons_reaches_the_result():
         # The step shows every Automa scratch as a ringed cell of its panel.
         for e in step["scratches"]:
             marks = app.state["scratches"][step["panel"]][tk.area_index(e["area"])]
-            assert [e["cell"][0], e["cell"][1], 1] in marks
+            assert [e["cell"][0], e["cell"][1], 1] in as_rows(marks)
         steps += len(step["scratches"]) + len(step["skipped"])
         assert len(step["scratches"]) + len(step["skipped"]) == (2 if step["x2"] else 1)
     assert app.state["phase"] == "scoring" and app.top().keys()[2] == "Scoring"
@@ -121,7 +122,7 @@ def test_ts5_ts9_ts21_whole_solo_game_by_buttons_reaches_the_result():
     acts = app.record["actions"]
     assert [a["type"] for a in acts] == ["reserve", "automa"] * 14
     assert len(acts[4]["cells"]) == 2
-    player = [m for p in app.state["scratches"] for t in p for m in t if m[2] == 0]
+    player = [m for p in app.state["scratches"] for t in p for m in as_rows(t) if m[2] == 0]
     assert len(player) == 15
     _tap(app, "C")
     form = app.top()
@@ -191,7 +192,7 @@ def test_pl11_pass_is_offered_only_when_the_engine_takes_it():
     s = app.state
     for a in range(4):
         ticket = s["tickets"][s["panel"]][a]
-        s["scratches"][s["panel"]][a] = [[c[0], c[1], tk.PLAYER] for c in ticket[1:]]
+        s["scratches"][s["panel"]][a] = [tk.mark(x, tk.PLAYER) for x in ticket[1:]]
     app.reset([app.top(), solo.SoloScreen(app, solo.TurnScreen(app))])
     assert app.top().keys() == ("Menu", "Pass", None)
     texts = drawn_texts(app)
@@ -252,7 +253,7 @@ def test_ts4_double_reservation_needs_a_valid_second_cell():
     s = app.state
     ticket = s["tickets"][0][cell_screen.area]
     for cell in cell_screen.valid:
-        assert tk.is_valid_scratch(ticket, [cell_screen.first + [0]], cell)
+        assert tk.is_valid_scratch(ticket, [tk.mark(cell_screen.first, tk.PLAYER)], cell)
     _tap(app, "A")  # back to a single scratch
     assert cell_screen.first is None and app.record["actions"] == []
 

@@ -18,11 +18,11 @@ def _reserve(state, st):
     area = rng.choice(st, options)
     cells = tk.valid_scratches(tickets[area], marks[area])
     first = rng.choice(st, cells)
-    action = {"type": "reserve", "area": tk.AREAS[area], "cells": [first]}  # type: dict
+    action = {"type": "reserve", "area": tk.AREAS[area], "cells": [tk.row_col(first)]}  # type: dict
     if state["stats"]["doubles"] < MAX_DOUBLES and rng.below(st, 7) == 0:
         seconds = tk.valid_double_scratches(tickets[area], marks[area], first)
         if seconds:
-            action["cells"].append(rng.choice(st, seconds))
+            action["cells"].append(tk.row_col(rng.choice(st, seconds)))
     return action
 
 

@@ -51,15 +51,17 @@ def pick_objectives(st, mode, entered=None):
 
 
 def _load_panels(options, choose=None):
+    """[(name, tickets as cells)] of the panel set: the owner's text, or
+    the samples (panels.sample_set)."""
     text = options.get("panels_text")
     if text is None:
-        return pn.sample_panels(choose)
+        return pn.sample_set(choose)
     if type(text) is not str:
         raise GameError("panels_text must be text")
     panels, defects = pn.parse_panels(text, choose)
     if defects:
         raise GameError("Panels: %d defect(s): %s" % (len(defects), defects[0]))
-    return panels
+    return pn.as_cells(panels)
 
 
 def _load_deck(options):
@@ -123,8 +125,9 @@ def new_game(options, seed):
         raise GameError("panels: 2 different numbers 0..%d" % (len(library) - 1))
     # Only the two panels in use are kept: the state stays small.
     s["panel_ids"] = chosen
-    s["panel_names"] = [library[chosen[0]]["name"], library[chosen[1]]["name"]]
-    s["tickets"] = [library[chosen[0]]["tickets"], library[chosen[1]]["tickets"]]
+    s["panel_names"] = [library[chosen[0]][0], library[chosen[1]][0]]
+    # The tickets as the engine's cells (tickets.cell: one number each).
+    s["tickets"] = [library[chosen[0]][1], library[chosen[1]][1]]
     s["scratches"] = [[[] for _ in tk.AREAS], [[] for _ in tk.AREAS]]  # TS-3
     cards = _load_deck(options)
     s["cards"] = cards
@@ -213,11 +216,12 @@ def _reserve(s, a):
     panel = s["panel"]
     ticket = s["tickets"][panel][area]
     marks = list(s["scratches"][panel][area])
-    for cell in cells:
-        _need_cell(cell)
-        if not tk.is_valid_scratch(ticket, marks, cell):
-            raise GameError("Invalid scratch %d,%d on %s" % (cell[0], cell[1], tk.AREAS[area]))
-        marks.append([cell[0], cell[1], tk.PLAYER])
+    for value in cells:
+        _need_cell(value)
+        x = tk.cell_of(value)   # -1 off every ticket: never a valid scratch
+        if x < 0 or not tk.is_valid_scratch(ticket, marks, x):
+            raise GameError("Invalid scratch %d,%d on %s" % (value[0], value[1], tk.AREAS[area]))
+        marks.append(tk.mark(x, tk.PLAYER))
     _marked(s, panel, area, marks)
     if len(cells) == 2:
         s["stats"]["doubles"] += 1
@@ -252,14 +256,14 @@ def _automa(s, a):
     if x2:
         stats["x2"] += 1
     for k in range(2 if x2 else 1):
-        t, cell = tk.automa_panel_choice(s["tickets"][panel], s["scratches"][panel], area, arrow)
-        if cell is None:
+        t, x = tk.automa_panel_choice(s["tickets"][panel], s["scratches"][panel], area, arrow)
+        if x is None:
             # TS-10: no ticket of the panel has a valid cell.
             step["skipped"].append({"scratch": k + 1, "reason": "no valid cell on panel"})
             stats["skipped"] += 1
             continue
-        _marked(s, panel, t, s["scratches"][panel][t] + [[cell[0], cell[1], tk.AUTOMA]])
-        entry = {"area": tk.AREAS[t], "cell": cell, "fallback": None}
+        _marked(s, panel, t, s["scratches"][panel][t] + [tk.mark(x, tk.AUTOMA)])
+        entry = {"area": tk.AREAS[t], "cell": tk.row_col(x), "fallback": None}
         if t != area:
             entry["fallback"] = "%s has no valid cell" % tk.AREAS[area]
             stats["fallbacks"] += 1

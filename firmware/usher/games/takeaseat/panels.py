@@ -122,6 +122,20 @@ public
 .#.
 """
 
+# SAMPLE_PANELS_TEXT as the engine's cells (tickets.cell), name and the four
+# tickets in TS-1 order: constants that the device's image keeps in flash. A
+# game on the samples parses no text: the parse's lines and rows were 4-8 KB
+# of heap at every new game, undo and resume of Take a Seat (issue 24).
+# test_takeaseat_panels checks that they are SAMPLE_PANELS_TEXT parsed.
+SAMPLE_PANELS = (
+    ("Sample 1", ((0, 1, 2, 9, 17), (0, 8, 16, 17, 18), (0, 1, 9, 10, 18), (0, 1, 2, 3, 8, 11))),
+    ("Sample 2", ((1, 8, 9, 10, 17, 25, 26), (0, 1, 2, 3, 9, 10), (0, 2, 8, 9, 10), (0, 1, 8, 9, 16, 17))),
+    ("Sample 3", ((0, 1, 9, 10, 11), (0, 8, 9, 16, 24), (0, 1, 2, 8, 16), (1, 2, 8, 9, 16))),
+    ("Sample 4", ((0, 1, 2, 3, 4), (0, 1, 2, 8, 9, 10), (1, 8, 9, 16, 24, 25), (0, 8, 9, 10, 18))),
+    ("Sample 5", ((0, 1, 8, 16, 17), (1, 8, 9, 10, 16, 18), (0, 1, 2, 3, 11), (0, 1, 8, 9, 10))),
+    ("Sample 6", ((0, 2, 8, 9, 10, 11), (2, 8, 9, 10, 16), (0, 1, 9, 17, 25, 26), (1, 8, 9, 10, 17))),
+)
+
 
 def _is_row(line):
     if not line:
@@ -218,19 +232,24 @@ def _build_panel(p, defects):
             continue
         rows = p["_rows"][a]
         cells = []
-        if len(rows) > MAX_SIDE:
+        fits = len(rows) <= MAX_SIDE
+        if not fits:
             defects.append(_ticket_label(p, a) + "more than %d rows" % MAX_SIDE)
         for r in range(len(rows)):
             no, text = rows[r]
             if len(text) > MAX_SIDE:
+                fits = False
                 defects.append("line %d: panel '%s', ticket %s: row wider than %d"
                                % (no, name, tk.AREAS[a], MAX_SIDE))
             for c in range(len(text)):
                 if text[c] == "#":
                     cells.append([r, c])
+        # The shape is checked on the engine's cells (tickets.cell), which
+        # only a ticket within the size limits has: one over them is
+        # reported for its size alone.
         if not cells:
             defects.append(_ticket_label(p, a) + "empty (no '#' cell)")
-        elif not tk.is_connected(cells):
+        elif fits and not tk.is_connected(tk.cells_of(cells)):
             defects.append(_ticket_label(p, a) + "not 4-connected (cells touch only diagonally or are apart)")
         tickets.append(cells)
     return {"name": name, "tickets": tickets}
@@ -266,3 +285,25 @@ def load_panels(text, choose=None):
 
 def sample_panels(choose=None):
     return load_panels(SAMPLE_PANELS_TEXT, choose)
+
+
+def sample_set(choose=None):
+    """The samples as [(name, tickets as cells)] (SAMPLE_PANELS: no parse),
+    None in the place of a panel choose(n) did not keep (as parse_panels)."""
+    keep = choose(len(SAMPLE_PANELS)) if choose is not None else None
+    return [(p[0], [list(t) for t in p[1]]) if keep is None or i in keep else None
+            for i, p in enumerate(SAMPLE_PANELS)]
+
+
+def as_cells(panels):
+    """parse_panels' panels as sample_set gives them."""
+    return [None if p is None else (p["name"], [tk.cells_of(t) for t in p["tickets"]])
+            for p in panels]
+
+
+def panel_names(text):
+    """The names of the panel set's panels: the owner's text (its defects
+    are not checked here), or the samples when text is None."""
+    if text is None:
+        return [p[0] for p in SAMPLE_PANELS]
+    return [p["name"] for p in parse_panels(text)[0]]

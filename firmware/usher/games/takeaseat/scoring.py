@@ -94,15 +94,15 @@ def majority_points(circles):
 
 def solo_circles(scratches):
     """TS-17/TS-22: circles per area for (player, automa) from tracked
-    scratches: scratches[panel][area] is a list of [row, col, who]."""
+    scratches: scratches[panel][area] is a list of marks (tickets.mark)."""
     player = [0] * len(tk.AREAS)
     automa = [0] * len(tk.AREAS)
     for panel in scratches:
         for a in range(len(tk.AREAS)):
             mine = 0
             theirs = 0
-            for s in panel[a]:
-                if s[2] == tk.PLAYER:
+            for m in panel[a]:
+                if tk.marked_by(m) == tk.PLAYER:
                     mine += 1
                 else:
                     theirs += 1

@@ -5,6 +5,7 @@
 from usher.core import game
 from usher.games.takeaseat import panels as pn
 from usher.games.takeaseat import scoring as sc
+from usher.games.takeaseat import tickets as tk
 from usher.ui import seats
 from usher.ui.games.takeaseat import common, draw, layout
 from usher.ui.widgets import ChoiceEntry, Menu
@@ -66,7 +67,7 @@ def _panels_or_start(app, opts):
     if opts["mode"] == "multi":
         layout.new_game(app, GAME_ID, opts)
         return
-    names = [p["name"] for p in _panel_set(app)]
+    names = _panel_names(app)
     choices = [("Random panels", -1, None)]
     for i in range(len(names)):
         choices.append((names[i], i, None))
@@ -87,13 +88,13 @@ def _right_panel(app, opts, names, right):
     app.push(ChoiceEntry(app, TITLE, "Left panel (even turns)", choices, left))
 
 
-def _panel_set(app):
-    """The panels the game will use: the owner's uploaded set when it is
-    valid (App.new_game passes it to the engine), else the samples."""
+def _panel_names(app):
+    """The names of the panels the game will use: the owner's uploaded set
+    when it is valid (App.new_game passes it to the engine), else the
+    samples."""
     from usher.ui import owner_data
     options, _problems = owner_data.load_options(app.data_dir, GAME_ID)
-    text = options.get("panels_text")
-    return pn.parse_panels(text)[0] if text else pn.sample_panels()
+    return pn.panel_names(options.get("panels_text") or None)
 
 
 def review_step(app):
@@ -152,7 +153,7 @@ def automa_line(step):
     scratch (cell, or the areas it fell back past, TS-10) or skip."""
     out = []
     for e in step["scratches"]:
-        cell = draw.cell_name(e["cell"])
+        cell = draw.cell_name(tk.cell_of(e["cell"]))
         if e["area"] == step["area"]:
             out.append(cell)
         else:
@@ -169,7 +170,7 @@ def describe(action):
     t = action.get("type")
     if t == "reserve":
         cells = action.get("cells") or []
-        names = "+".join([draw.cell_name(c) for c in cells])
+        names = "+".join([draw.cell_name(tk.cell_of(c)) for c in cells])
         return "%s %s %s" % ("Double" if len(cells) == 2 else "Scratch", action.get("area"), names)
     if t == "pass":
         return "Pass (no valid scratch)"

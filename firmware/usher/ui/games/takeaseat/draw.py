@@ -96,8 +96,8 @@ def turn_status(state):
 
 def bounds(ticket):
     """(first row, first col, rows, cols) of the ticket's bounding box."""
-    rows = [c[0] for c in ticket]
-    cols = [c[1] for c in ticket]
+    rows = [x // tk.SIDE for x in ticket]
+    cols = [x % tk.SIDE for x in ticket]
     r0 = min(rows)
     c0 = min(cols)
     return r0, c0, max(rows) - r0 + 1, max(cols) - c0 + 1
@@ -113,44 +113,39 @@ def ticket_size(ticket, cell):
     return cols * cell + 1, rows * cell + 1
 
 
-def _has(cells, r, c):
-    for x in cells:
-        if x[0] == r and x[1] == c:
-            return True
-    return False
-
-
 def draw_ticket(c, ticket, marks, x, y, cell, valid=(), ring=(), numbers=None):
-    """Draw the ticket's cells with their scratches (marks: [row, col, who]).
-    valid: cells to dot; ring: cells to ring; numbers: [[row, col, digit]]
-    written in the ring's cells (the order of the Automa's scratches)."""
+    """Draw the ticket's cells (tickets.cell) with their scratches (marks:
+    tickets.mark). valid: cells to dot; ring: cells to ring; numbers:
+    [(cell, digit)] written in the ring's cells (the order of the Automa's
+    scratches)."""
     r0, c0, _, _ = bounds(ticket)
+    side = tk.SIDE
     for cl in ticket:
-        cx = x + (cl[1] - c0) * cell
-        cy = y + (cl[0] - r0) * cell
+        cx = x + (cl % side - c0) * cell
+        cy = y + (cl // side - r0) * cell
         c.rect(cx, cy, cell + 1, cell + 1, 1)
         who = None
         for m in marks:
-            if m[0] == cl[0] and m[1] == cl[1]:
-                who = m[2]
+            if tk.marked_cell(m) == cl:
+                who = tk.marked_by(m)
         if who == 0:
             c.line(cx + 2, cy + 2, cx + cell - 2, cy + cell - 2, 1)
             c.line(cx + 2, cy + cell - 2, cx + cell - 2, cy + 2, 1)
         elif who == 1:
             c.fill_rect(cx + 2, cy + 2, cell - 3, cell - 3, 1)
-        elif _has(valid, cl[0], cl[1]):
+        elif cl in valid:
             m = cell // 2
             c.fill_rect(cx + m - 1, cy + m - 1, 3, 3, 1)
     for cl in ring:
-        cx = x + (cl[1] - c0) * cell
-        cy = y + (cl[0] - r0) * cell
+        cx = x + (cl % side - c0) * cell
+        cy = y + (cl // side - r0) * cell
         for k in (1, 2):
             c.rect(cx - k, cy - k, cell + 1 + 2 * k, cell + 1 + 2 * k, 1)
     if numbers:
         for n in numbers:
-            cx = x + (n[1] - c0) * cell
-            cy = y + (n[0] - r0) * cell
-            s = str(n[2])
+            cx = x + (n[0] % side - c0) * cell
+            cy = y + (n[0] // side - r0) * cell
+            s = str(n[1])
             if cell >= 12:
                 text.draw_centered(c, text.SMALL, s, cx + cell // 2 + 1,
                                    cy + (cell - text.SMALL.HEIGHT) // 2 + 1, 0)
@@ -164,6 +159,6 @@ def inverted(c, font, s, x, y, pad=2):
     return x + w + 2 * pad
 
 
-def cell_name(cell):
-    """A cell as players count it: row and column from 1."""
-    return "r%dc%d" % (cell[0] + 1, cell[1] + 1)
+def cell_name(x):
+    """A cell (tickets.cell) as players count it: row and column from 1."""
+    return "r%dc%d" % (x // tk.SIDE + 1, x % tk.SIDE + 1)

@@ -183,8 +183,8 @@ class CellScreen(View):
         marks = list(self.marks)
         focus = self.valid[self.index]
         if self.first is not None:
-            marks.append([self.first[0], self.first[1], tk.PLAYER])
-        marks.append([focus[0], focus[1], tk.PLAYER])
+            marks.append(tk.mark(self.first, tk.PLAYER))
+        marks.append(tk.mark(focus, tk.PLAYER))
         cell = draw.cell_size(self.ticket, 160, KEYS_Y - BODY_Y - 8, 26)
         w, h = draw.ticket_size(self.ticket, cell)
         ring = [focus] if self.first is None else [self.first, focus]
@@ -226,9 +226,9 @@ class CellScreen(View):
             self.index = 0
             self.changed()
         elif b == "C":
-            cells = [self.valid[self.index]]
+            cells = [tk.row_col(self.valid[self.index])]
             if self.first is not None:
-                cells = [self.first] + cells
+                cells = [tk.row_col(self.first)] + cells
             if app.play({"type": "reserve", "area": tk.AREAS[self.area], "cells": cells}):
                 after_automa(app, self)
 
@@ -311,9 +311,10 @@ class AutomaStep(View):
             for i in range(len(step["scratches"])):
                 e = step["scratches"][i]
                 if e["area"] == tk.AREAS[a]:
-                    ring.append(e["cell"])
+                    x = tk.cell_of(e["cell"])
+                    ring.append(x)
                     if numbered:
-                        nums.append([e["cell"][0], e["cell"][1], i + 1])
+                        nums.append((x, i + 1))
             ticket = tickets[a]
             cell = draw.cell_size(ticket, span - 12, KEYS_Y - GRID_Y - 18, 20)
             w, h = draw.ticket_size(ticket, cell)
