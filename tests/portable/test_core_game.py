@@ -67,6 +67,30 @@ def test_record_replay_and_undo_are_exact():
     assert game.canonical_json(st3) == game.canonical_json(st)
 
 
+def test_issue24_equal_actions_are_one_object_in_the_record():
+    # A record's actions are never changed in place: an action the same as
+    # one of the last SHARE_BACK is that object (Take a Seat's 14 "automa").
+    rec, st = game.new_record(Counter, {}, 3)
+    mine = {"type": "add", "n": 1}
+    for a in (mine, {"type": "roll"}, {"type": "add", "n": 1}, {"type": "roll"}, {"type": "add", "n": 2}):
+        rec, st = game.play(Counter, rec, st, a)
+    acts = rec["actions"]
+    assert acts[0] is acts[2] and acts[1] is acts[3] and acts[4] is not acts[0]
+    assert acts[0] is not mine           # a copy, never the caller's dict
+    mine["n"] = 3
+    assert game.canonical_json(acts) == game.canonical_json(
+        [{"type": "add", "n": 1}, {"type": "roll"}, {"type": "add", "n": 1}, {"type": "roll"},
+         {"type": "add", "n": 2}])
+    # the same JSON only: True is not 1, and a nested list is compared
+    assert not game.same({"n": True}, {"n": 1}) and not game.same([1], [1.0])
+    assert game.same({"c": [[2, 2]], "t": "r"}, {"t": "r", "c": [[2, 2]]})
+    assert not game.same({"c": [[2, 2]]}, {"c": [[2, 3]]}) and not game.same({"a": 1}, {"b": 1})
+    # only the last SHARE_BACK are looked at
+    far = [{"type": "roll"}] + [{"type": "add", "n": 1 + i % 2, "i": i} for i in range(game.SHARE_BACK)]
+    assert game.shared(far, {"type": "roll"}) is not far[0]
+    assert game.shared(far[1:], far[1]) is far[1]
+
+
 def test_play_refused_keeps_record():
     rec, st = game.new_record(Counter, {}, 3)
     raises(GameError, game.play, Counter, rec, st, {"type": "add", "n": 9})

@@ -233,6 +233,12 @@ def test_pl17_actions_are_written_as_rows_and_read_back_exactly():
     # a number or a list stays itself, under a key that is not negative
     assert p["keys"][p["rows"][4][0]] == [names.index("ok"), names.index("type")]
     assert gamefile.unpacked(p) == rec and gamefile.unpacked(rec) is rec
+    # issue 24: equal rows read back as one action object (game.shared), a
+    # row with true where another has 1 as its own
+    twice = dict(rec, actions=[play, {"type": 5, "ok": True}, dict(play), {"type": 5, "ok": 1}])
+    back = gamefile.unpacked(gamefile.packed(twice))["actions"]
+    assert back == twice["actions"] and back[0] is back[2] and back[1] is not back[3]
+    assert type(back[3]["ok"]) is int and back[1]["ok"] is True
     import json
 
     def grows(r):       # bytes one more play adds to the file

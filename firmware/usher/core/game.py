@@ -183,9 +183,52 @@ def play(engine, record, state, action):
     """Apply one action: returns (record, state) with the action appended.
     Raises GameError with record and state unchanged."""
     new_state = engine.apply(state, action)
+    acts = record["actions"]
     new_rec = {"game": record["game"], "options": record["options"],
-               "seed": record["seed"], "actions": record["actions"] + [clone(action)]}
+               "seed": record["seed"], "actions": acts + [shared(acts, action)]}
     return new_rec, new_state
+
+
+# How far back shared() looks: a game's repeated actions come within a
+# round (Take a Seat's "automa" every other action, Multisala's passes).
+SHARE_BACK = 16
+
+
+def shared(actions, action):
+    """The newest of the last SHARE_BACK actions that is the same as action
+    (same()), else a copy of action. A record's actions are never changed
+    in place, so equal ones can be one object: Take a Seat's 14 "automa"
+    actions were 14 dicts on the board's heap (issue 24)."""
+    i = len(actions) - 1
+    stop = i - SHARE_BACK if i >= SHARE_BACK else -1
+    while i > stop:
+        if same(actions[i], action):
+            return actions[i]
+        i -= 1
+    return clone(action)
+
+
+def same(a, b):
+    """a and b are the same JSON data, types included: 1 and True, or 1
+    and 1.0, are not the same (their JSON is not)."""
+    t = type(a)
+    if t is not type(b):
+        return False
+    if t is dict:
+        if len(a) != len(b):
+            return False
+        for k in a:
+            if k not in b or not same(a[k], b[k]):
+                return False
+        return True
+    if t is list:
+        if len(a) != len(b):
+            return False
+        for i in range(len(a)):
+            if not same(a[i], b[i]):
+                return False
+        return True
+    return a == b
 
 
 def check_record(record):

@@ -46,7 +46,7 @@
 # Portable (CPython and MicroPython).
 import json
 
-from usher.core import seal, storage
+from usher.core import game, seal, storage
 
 # The tail file's largest size in bytes, its seal included: under littlefs's
 # inline limit (512 bytes with rp2's geometry, PL-17), and low enough that
@@ -184,10 +184,19 @@ def unpacked(obj, base=None):
                 raise _damaged()
         sets.append(ids)
     actions = []
-    for row in rows:
+    for k in range(len(rows)):
+        row = rows[k]
         if type(row) is not list or not row or type(row[0]) is not int \
                 or not 0 <= row[0] < len(sets) or len(row) != len(sets[row[0]]) + 1:
             raise _damaged()
+        # A row the same as one of the last few is the same action, one
+        # object, as game.play keeps them (game.shared).
+        j = k - 1
+        while j >= 0 and j >= k - game.SHARE_BACK and not game.same(rows[j], row):
+            j -= 1
+        if j >= 0 and j >= k - game.SHARE_BACK:
+            actions.append(actions[j])
+            continue
         a = {}
         j = 1
         for i in sets[row[0]]:
