@@ -184,6 +184,21 @@ def test_issue24_the_history_folder_is_made_with_the_first_picture_not_by_the_fi
     assert model.refreshes[0][0] == "clean"
 
 
+def test_issue24_the_board_profiles_leave_ram_after_the_boot():
+    # usher.unload: the profile chosen stays with the runtime's parts, the
+    # module and the other profiles go (about 0.8 KB on the board).
+    import sys
+    import usher.device
+    d = tmpdir()
+    result, rt, model, vc = _boot(d, _taps(["DOWN"], 1500), 3000)
+    assert result == "stopped" and not rt.crashed
+    assert "usher.device.boards" not in sys.modules and "boards" not in usher.device.__dict__
+    assert rt.services["board"] == "badger2040" and model.refreshes[-1][0] == "turbo"
+    assert model.shown == expected_image(rt.canvas, False)
+    from usher.device import boards as again    # a later import finds it on flash
+    assert again.BOARDS["badger2040"]["panel"] == "uc8151"
+
+
 def test_issue24_a_filesystem_that_refuses_the_folder_does_not_stop_the_boot():
     # CircuitPython's drive is read-only to the device while a computer
     # writes to it: the boot goes on, and the first keep tries again.

@@ -7,7 +7,7 @@
 # main loop waits for a button as if the board had woken up. The DIY Pico
 # build has no latch (a slide switch cuts the battery), so it behaves like a
 # Badger on USB.
-from usher.device import boards, clock
+from usher.device import clock
 
 DEFAULT_IDLE_MS = 5 * 60 * 1000
 MAX_IDLE_S = 24 * 3600
@@ -48,6 +48,9 @@ def check_settings(obj):
     also used by `usher restore` to check a backup before writing it)."""
     if type(obj) is not dict:
         return {}, ["not a settings table"]
+    # At its use: the runtime lets the board profiles go after the boot
+    # (runtime.main), and no module keeps one it unloads.
+    from usher.device import boards
     out = {}
     problems = []
     for key in sorted(obj):
@@ -96,6 +99,7 @@ class Power:
         self.idle_fixed = "idle_s" in settings and idle_s_problem(idle_s) is None
         self.idle_ms = idle_s * 1000 if self.idle_fixed else DEFAULT_IDLE_MS
         chem = settings.get("battery", "aaa")
+        from usher.device import boards     # at its use (check_settings)
         if type(chem) is not str or chem not in boards.BATTERIES:
             chem = "aaa"
         self.empty_mv, self.full_mv = boards.BATTERIES[chem]

@@ -15,8 +15,9 @@
 # panel sleeps and the board switches off (PL-9); the next boot resumes.
 import sys
 
+from usher import unload
 from usher.core import storage
-from usher.device import boards, clock
+from usher.device import clock
 from usher.device.epaper import FRAME_BYTES, HEIGHT, WIDTH, BusyTimeout
 from usher.device.power import check_settings
 from usher.device.waveform import REST_MS, Waveforms
@@ -101,6 +102,7 @@ def load_settings(data_dir, problems=None):
     """device.json's settings; never raises (PL-11: nothing read from flash
     may stop the boot). What was set aside goes into problems, each line
     naming the file; the defaults stand in for it."""
+    from usher.device import boards     # at its use: main() lets it go after the boot
     name = boards.DEVICE_SETTINGS
     try:
         obj, source, skipped = storage.load_checked(storage.join(data_dir, name), None, {})
@@ -502,6 +504,7 @@ class MicroPythonBackend:
 
     def firmware(self):
         """(image name or None, the About screen's label)."""
+        from usher.device import boards     # at its use (load_settings)
         image = boards.firmware()
         return (image["image"] if image else None), boards.firmware_label(image)
 
@@ -575,6 +578,7 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
     # named in the log.
     problems = []
     settings = load_settings(data_dir, problems)
+    from usher.device import boards     # for the boot only: let go below
     try:
         profile = boards.select(settings)
         power = backend.power(profile, settings)
@@ -607,6 +611,11 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
         console(backend.safe_mode_text())
         return "safe"
     image, label = backend.firmware()
+    # The boot has read what it needs of the board profiles: the profile
+    # chosen stays (profile), the others and the tables leave RAM with the
+    # module, about 0.8 KB (issue 24). A later import loads it again.
+    boards = None
+    unload("usher.device.boards")
     log.write("boot", {"board": profile["name"], "version": VERSION, "wake": wake,
                        "usb": power.on_usb(), "image": image, "runtime": backend.name})
     buf = bytearray(FRAME_BYTES)

@@ -13,7 +13,7 @@
 # usher/ui/games/__init__.py for the functions they provide.
 import sys
 
-from usher import VERSION, games
+from usher import VERSION, games, unload
 from usher.core import game, gamefile, storage
 from usher.core.game import GameError
 from usher.ui import screens, seats, text
@@ -483,13 +483,8 @@ class App:
         """Drop a module used once (the seat pickers, the history writer)
         from RAM on the device (services["unload_games"], like a finished
         game's code); a later import loads it again from flash."""
-        if not self.services.get("unload_games") or name not in sys.modules:
-            return
-        del sys.modules[name]
-        parent = sys.modules.get("usher.ui")
-        short = name.rsplit(".", 1)[1]
-        if parent is not None and short in parent.__dict__:
-            delattr(parent, short)
+        if self.services.get("unload_games"):
+            unload(name)
 
     # --- events ---------------------------------------------------------------------
     def handle(self, event):

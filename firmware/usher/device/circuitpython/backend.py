@@ -24,7 +24,7 @@
 import gc
 import os
 
-from usher.device import boards, clock
+from usher.device import clock
 from usher.device.circuitpython import canvas as cpcanvas
 from usher.device.epaper import HEIGHT, WIDTH
 from usher.device.runtime import DATA_DIR, POLL_MS
@@ -282,4 +282,4 @@ def main(data_dir=DATA_DIR, canvas_kind=BITMAP, should_stop=None, on_runtime=Non
                         on_runtime=on_runtime, backend=backend)
 
 
-__all__ = ["CircuitPythonBackend", "main", "boards"]
+__all__ = ["CircuitPythonBackend", "main"]
