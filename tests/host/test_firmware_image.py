@@ -582,11 +582,15 @@ def test_issue24_no_module_holds_one_the_app_unloads():
     with open(os.path.join(ROOT, "firmware", "usher", "ui", "app.py")) as f:
         unloaded = set(re.findall(r'self\._unload\("([\w.]+)"\)', f.read()))
     assert "usher.ui.playlog" in unloaded and "usher.ui.players" in unloaded
-    # and what the device's boot lets go of (usher.unload in runtime.main)
-    with open(os.path.join(ROOT, "firmware", "usher", "device", "runtime.py")) as f:
-        after_boot = set(re.findall(r'\bunload\("([\w.]+)"\)', f.read()))
-    assert after_boot == {"usher.device.boards"}, after_boot
-    unloaded |= after_boot
+    # and every module named to usher.unload (the device's boot lets go of
+    # the board profiles, Take a Seat's scoring of the turns' screens)
+    base = os.path.join(ROOT, "firmware")
+    for folder, _, files in os.walk(os.path.join(base, "usher")):
+        for name in files:
+            if name.endswith(".py"):
+                with open(os.path.join(folder, name), encoding="utf-8") as f:
+                    unloaded |= set(re.findall(r'(?<![\w.])unload\("([\w.]+)"\)', f.read()))
+    assert {"usher.device.boards", "usher.ui.games.takeaseat.solo"} <= unloaded, unloaded
     base = os.path.join(ROOT, "firmware")
     held = []
     for folder, _, files in os.walk(os.path.join(base, "usher")):

@@ -10,6 +10,7 @@ import mptest
 
 import usher.games
 import usher.ui.games
+from usher import unload
 from usher.core import rng
 from usher.ui.app import App
 from usher.ui.canvas import HEIGHT, STRIDE, new_canvas
@@ -103,6 +104,41 @@ def test_keeping_a_play_is_not_done_beside_the_screens_and_their_modules():
         assert "usher.games.seatwars.engine" in seen[0][1]
         assert [n for n in seen[0][1] if n.startswith("usher.ui.")] == []
         assert _game_modules() == [] and app.top().route == "launcher"
+    _keep_modules(run)
+
+
+def test_take_a_seats_turn_screens_leave_ram_at_the_scoring_and_come_back_at_an_undo():
+    # issue 24: a solo game's scoring does not hold the turns' screen module
+    # (usher.ui.games.takeaseat.solo) nor the multiplayer screens; an undo
+    # back into the turns loads it again, and its screens work.
+    from usher.games.takeaseat import bot
+
+    def run():
+        solo = "usher.ui.games.takeaseat.solo"
+        for name in (solo, "usher.ui.games.takeaseat.multi"):    # as a fresh boot has them
+            unload(name)
+        app = _app({"unload_games": True})
+        app.new_game("takeaseat", {"mode": "solo"}, seed=5)
+        st = rng.new_state(9)
+        while app.state["phase"] != "scoring":
+            assert app.play(bot.next_action(app.state, st))
+        app.show_game()     # the Automa's last step first, its C goes to the scoring
+        assert type(app.top()).__name__ == "SoloScreen", app.top()
+        app.handle(("press", "C"))
+        app.handle(("release", "C"))
+        gc.collect()
+        assert type(app.top()).__name__ == "ScoreForm", app.top()
+        assert solo not in sys.modules and "usher.ui.games.takeaseat.multi" not in sys.modules
+        app.undo()
+        app.show_game()
+        assert app.state["phase"] == "automa", app.state["phase"]
+        assert solo in sys.modules and type(app.top()).__name__ == "SoloScreen", app.top()
+        gc.collect()
+        for _ in range(2):      # the Automa's card drawn again, then its step's C
+            app.handle(("press", "C"))
+            app.handle(("release", "C"))
+        assert app.state["phase"] == "scoring", app.state["phase"]
+        assert type(app.top()).__name__ == "ScoreForm" and solo not in sys.modules, app.top()
     _keep_modules(run)
 
 

@@ -10,7 +10,7 @@ from usher.core.game import canonical_json
 from usher.games.takeaseat import tickets as tk
 from usher.ui.app import App
 from usher.ui.canvas import new_canvas
-from usher.ui.games.takeaseat import results, solo
+from usher.ui.games.takeaseat import multi, results, solo
 from usher.ui.history import History
 from usher.ui.widgets import MessageBox
 from tk_fixtures import as_rows
@@ -282,11 +282,11 @@ def test_ts20_ts22_multiplayer_tracker_scoring_and_bonus_tie_break():
     app.start()
     _taps(app, "C,DOWN,DOWN,C," + ENTER_OBJECTIVES + ",C")  # 3 players, objectives laid out
     assert app.state["mode"] == "multi" and app.state["players"] == 3
-    assert isinstance(app.top(), results.Tracker)
+    assert isinstance(app.top(), multi.Tracker)
     for turn in range(1, 15):
         assert app.state["turn"] == turn and app.state["panel"] == (0 if turn % 2 else 1)
         _tap(app, "C")
-    assert app.state["phase"] == "scoring" and isinstance(app.top(), results.Players)
+    assert app.state["phase"] == "scoring" and isinstance(app.top(), multi.Players)
     # P1: columns 1 (4, doubled = 8) + bonus 2 = 10.
     _score_player(app, [1, 0, 0, 0], 2, {})
     # P2: empty areas 9 + bonus 1 = 10 (ties P1, less bonus).
@@ -295,16 +295,16 @@ def test_ts20_ts22_multiplayer_tracker_scoring_and_bonus_tie_break():
     # restart in the middle of scoring: same screen
     app = _app(data)
     app.start()
-    assert isinstance(app.top(), results.Players) and app.top().focus == 2
+    assert isinstance(app.top(), multi.Players) and app.top().focus == 2
     # P3: right authorities "more" (2 circles) + left authorities "tie" (1):
     # 3 circles = 10 points (TS-18).
     _score_player(app, [0, 0, 0, 0], 0, {0: 1, 4: 2})
     s = app.state
-    assert s["phase"] == "over" and isinstance(app.top(), results.MultiResult)
+    assert s["phase"] == "over" and isinstance(app.top(), multi.MultiResult)
     assert s["scores"][2]["majorities"][0] == "more" and s["scores"][2]["majorities"][4] == "equal"
     assert s["result"]["totals"] == [10, 10, 10]
     assert s["result"]["winners"] == [0]  # TS-20: most usher bonus
-    assert "more usher bonus" in results.tie_note(s)
+    assert "more usher bonus" in multi.tie_note(s)
 
 
 def test_labels_fit_in_whole_words_and_arrows_are_explained():
@@ -353,7 +353,7 @@ def _multi_scoring(objective_presses):
     app = _app(mptest.tmpdir())
     app.start()
     _taps(app, "C,DOWN,C," + objective_presses + "," + ",".join(["C"] * 15))
-    assert app.state["phase"] == "scoring" and isinstance(app.top(), results.Players)
+    assert app.state["phase"] == "scoring" and isinstance(app.top(), multi.Players)
     _tap(app, "C")
     assert isinstance(app.top(), results.ScoreForm)
     return app, app.top()
@@ -399,7 +399,7 @@ def test_ts15_score_form_takes_no_row_as_entered_and_asks_once_showing_the_total
     _tap(app, "C")                            # Save
     assert len(app.record["actions"]) == n + 1
     assert app.state["scores"][0]["total"] == 45
-    assert isinstance(app.top(), results.Players)
+    assert isinstance(app.top(), multi.Players)
 
 
 def test_ts15_score_form_says_what_every_objective_counts():
@@ -417,7 +417,7 @@ def test_ts14_the_dealt_objectives_are_shown_before_turn_1_solo_and_multiplayer(
     which 4 objective cards to lay out, A to D; a restart on that screen comes
     back to it, and after it to turn 1."""
     from usher.ui.games.takeaseat import draw, layout
-    for setup, turn1 in (("C,C,C,C", solo.TurnScreen), ("C,DOWN,C,C", results.Tracker)):
+    for setup, turn1 in (("C,C,C,C", solo.TurnScreen), ("C,DOWN,C,C", multi.Tracker)):
         data = mptest.tmpdir()
         app = _app(data)
         app.start()

@@ -2,6 +2,7 @@
 # scratch, then the Automa's step drawn as the ticket to mark), the
 # multiplayer turn tracker, end scoring and results. The App finds this
 # package as usher.ui.games.takeaseat; rules are in docs/rules/takeaseat.md.
+from usher import unload
 from usher.core import game
 from usher.games.takeaseat import panels as pn
 from usher.games.takeaseat import scoring as sc
@@ -113,16 +114,22 @@ def play_screen(app):
         if s["phase"] in ("player", "automa") or common.step_pending(app):
             from usher.ui.games.takeaseat import solo
             return solo.SoloScreen(app, solo.view_for(app))
-    from usher.ui.games.takeaseat import results
-    if s["phase"] == "player":
-        return results.Tracker(app)
-    if s["phase"] == "scoring":
-        if s["mode"] == "solo":
-            return results.ScoreForm(app)
-        return results.Players(app)
     if s["mode"] == "solo":
+        # The turns are over: their screens leave RAM while the score is
+        # entered (issue 24; an undo loads them again). No screen of them
+        # is left: the stack is rebuilt with this one (App.show_game).
+        if app.services.get("unload_games"):
+            unload("usher.ui.games.takeaseat.solo")
+        from usher.ui.games.takeaseat import results
+        if s["phase"] == "scoring":
+            return results.ScoreForm(app)
         return results.SoloResult(app)
-    return results.MultiResult(app)
+    from usher.ui.games.takeaseat import multi
+    if s["phase"] == "player":
+        return multi.Tracker(app)
+    if s["phase"] == "scoring":
+        return multi.Players(app)
+    return multi.MultiResult(app)
 
 
 def history_lines(app):
