@@ -140,7 +140,7 @@ def _cut_in_save(p, obj):
     """storage.save(p, obj) cut while its temp file is written."""
     real = storage._pad
 
-    def cut(f, n):
+    def cut(f, n, crc):
         raise RuntimeError("power cut")
     storage._pad = cut
     try:
@@ -181,6 +181,25 @@ def test_pl8_on_fat_a_save_writes_its_temp_file_into_the_previous_backup():
     with open(p, "rb") as f:
         assert f.read().rstrip(b"}").endswith(b'"')      # no spaces after the seal
     assert storage.load(p) == ({"v": 6}, "main") and storage.load(p + ".bak") == ({"v": 5}, "main")
+
+
+def test_issue24_a_save_returns_the_crc_of_the_bytes_it_wrote():
+    # The running game's base is known by its file's CRC (usher.core.gamefile):
+    # save() gives it without reading the file back, spaces after a shorter
+    # copy included.
+    from usher.core import seal
+    d = tmpdir()
+    p = d + "/game.json"
+    padded = False
+    for obj, backup in (({"v": 1, "pad": "x" * 300}, False), ({"v": 2}, False), ({"v": 3}, True),
+                        ({"v": 4}, False)):
+        crc = storage.save(p, obj, backup=backup)
+        with open(p, "rb") as f:
+            raw = f.read()
+        assert crc == seal.crc32(raw), (obj, raw)
+        padded = padded or raw.endswith(b" ")
+    assert padded or storage.atomic(d)        # a copy with spaces was among them (FAT, a folder)
+    assert storage.save(d + "/list.json", [1, 2]) is None
 
 
 def test_pl8_a_cut_inside_a_reused_temp_file_keeps_the_current_copy():

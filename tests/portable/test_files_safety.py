@@ -52,6 +52,11 @@ def test_pl17_the_crc32_is_ieee_on_every_runtime_with_or_without_binascii():
     for data in (b"", b"abc", b"123456789", bytes(range(256))):
         assert seal.crc32(data) == seal._soft_crc32(data)
     assert seal.crc32(b"123456789") == 0xCBF43926        # the standard check value
+    # going on from the CRC of the bytes before (storage.save's file CRC)
+    for cut in (0, 1, 4, 9):
+        head, rest = b"123456789"[:cut], b"123456789"[cut:]
+        assert seal.crc32(rest, seal.crc32(head)) == 0xCBF43926
+        assert seal._soft_crc32(rest, seal._soft_crc32(head)) == 0xCBF43926
 
 
 def test_pl17_a_flipped_digit_that_still_parses_is_caught_and_the_backup_used():

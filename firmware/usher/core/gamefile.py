@@ -336,9 +336,8 @@ class GameFile:
         # the base keeps its backup; its actions as rows, so a base of 10 to
         # 14 actions stays under littlefs's inline limit (no data block)
         on_file = packed(rec)
-        storage.save(self.path, on_file, backup=True)
-        self.base = (rec["game"], rec["seed"], len(rec["actions"]), _crc(_bytes(self.path)),
-                     tables(on_file))
+        crc = storage.save(self.path, on_file, backup=True)    # of the bytes on flash
+        self.base = (rec["game"], rec["seed"], len(rec["actions"]), "%08x" % crc, tables(on_file))
         self.folds += 1
         if fresh and storage.exists(self.tail):
             storage._remove(self.tail)   # another game's: continues no base anyway

@@ -28,7 +28,7 @@ _HEX = "0123456789abcdef"
 _table = None
 
 
-def _soft_crc32(data):
+def _soft_crc32(data, crc=0):
     global _table
     if _table is None:
         _table = []
@@ -37,17 +37,18 @@ def _soft_crc32(data):
             for _ in range(8):
                 c = (c >> 1) ^ 0xEDB88320 if c & 1 else c >> 1
             _table.append(c)
-    c = 0xFFFFFFFF
+    c = crc ^ 0xFFFFFFFF
     for b in data:
         c = _table[(c ^ b) & 0xFF] ^ (c >> 8)
     return c ^ 0xFFFFFFFF
 
 
-def crc32(data):
-    """CRC-32 of bytes (IEEE, the value binascii.crc32 gives)."""
+def crc32(data, crc=0):
+    """CRC-32 of bytes (IEEE, the value binascii.crc32 gives); crc: the
+    CRC of the bytes before them, to go on from."""
     if _crc32 is not None:
-        return _crc32(data) & 0xFFFFFFFF
-    return _soft_crc32(data)
+        return _crc32(data, crc) & 0xFFFFFFFF
+    return _soft_crc32(data, crc)
 
 
 def _hex(data):

@@ -203,11 +203,14 @@ def save(path, obj, backup=False, before=None):
     most 512 bytes stays inline in its directory (no 4 KB block, PL-17).
     before(head, tail), when given, gets the sealed object's bytes (in two
     parts) before any file is written: a second copy kept elsewhere
-    (usher.core.gamefile's copy)."""
+    (usher.core.gamefile's copy). Returns the CRC-32 of the file's bytes
+    for an object (None for other JSON): the running game's base is known
+    by it, and reading the file back for it took a third copy of its bytes
+    (issue 24)."""
     text = json.dumps(obj, separators=(",", ":"))
     if type(obj) is not dict:
         _write_atomic(path, text)
-        return
+        return None
     data = text.encode("utf-8")
     text = None
     keep, tail = seal.object_tail(data)
@@ -228,7 +231,7 @@ def save(path, obj, backup=False, before=None):
     with (open(target, "r+b") if room >= 0 else create(target, "wb")) as f:
         f.write(memoryview(data)[:keep])
         f.write(tail)
-        _pad(f, room - keep - len(tail))
+        crc = _pad(f, room - keep - len(tail), seal.crc32(tail, seal.crc32(memoryview(data)[:keep])))
     if not in_place:
         if target != path + ".tmp":
             os.rename(target, path + ".tmp")
@@ -236,6 +239,7 @@ def save(path, obj, backup=False, before=None):
         _good.discard(path)
         replace(target, path)
         _good.add(path)
+    return crc
 
 
 # FAT (and a desktop folder): a save writes its temp file into the file it
@@ -279,10 +283,14 @@ def _spare(path, size):
     return bak, n
 
 
-def _pad(f, n):
+def _pad(f, n, crc):
+    """Write n spaces to f; crc (of the bytes before them) carried over them."""
     while n > 0:
-        f.write(_SPACES[:n] if n < len(_SPACES) else _SPACES)
+        chunk = _SPACES[:n] if n < len(_SPACES) else _SPACES
+        f.write(chunk)
+        crc = seal.crc32(chunk, crc)
         n -= len(_SPACES)
+    return crc
 
 
 def save_text(path, text):
