@@ -142,6 +142,15 @@ def packed(obj, base=None):
     return out
 
 
+def packed_json(rec):
+    """(the JSON bytes of rec packed, its tables()): built in one call, so
+    that the rows are let go before a file is opened for them
+    (storage.save_json; issue 24: with the file's buffer they were the
+    peak of a game's fold)."""
+    on_file = packed(rec)
+    return json.dumps(on_file, separators=(",", ":")).encode("utf-8"), tables(on_file)
+
+
 def tables(obj):
     """The (names, keys) a packed file's rows use, for the tail that
     continues it (packed's base); empty when it has none (no actions, a
@@ -321,7 +330,7 @@ class GameFile:
         """Make rec (the whole record) the saved game before the screen shows
         it (PL-8): on littlefs usually a rewrite of the small tail."""
         if not self.journal():
-            storage.save(self.path, packed(rec), before=self.copy.write if self.copy else None)
+            storage.save_json(self.path, packed_json(rec)[0], before=self.copy.write if self.copy else None)
             return
         acts = rec["actions"]
         b = self.base
@@ -335,9 +344,9 @@ class GameFile:
     def _fold(self, rec, fresh):
         # the base keeps its backup; its actions as rows, so a base of 10 to
         # 14 actions stays under littlefs's inline limit (no data block)
-        on_file = packed(rec)
-        crc = storage.save(self.path, on_file, backup=True)    # of the bytes on flash
-        self.base = (rec["game"], rec["seed"], len(rec["actions"]), "%08x" % crc, tables(on_file))
+        data, names = packed_json(rec)
+        crc = storage.save_json(self.path, data, backup=True)    # of the bytes on flash
+        self.base = (rec["game"], rec["seed"], len(rec["actions"]), "%08x" % crc, names)
         self.folds += 1
         if fresh and storage.exists(self.tail):
             storage._remove(self.tail)   # another game's: continues no base anyway

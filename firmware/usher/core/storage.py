@@ -207,12 +207,18 @@ def save(path, obj, backup=False, before=None):
     for an object (None for other JSON): the running game's base is known
     by it, and reading the file back for it took a third copy of its bytes
     (issue 24)."""
-    text = json.dumps(obj, separators=(",", ":"))
     if type(obj) is not dict:
-        _write_atomic(path, text)
+        _write_atomic(path, json.dumps(obj, separators=(",", ":")))
         return None
-    data = text.encode("utf-8")
-    text = None
+    return save_json(path, json.dumps(obj, separators=(",", ":")).encode("utf-8"), backup, before)
+
+
+def save_json(path, data, backup=False, before=None):
+    """save() for an object already made into its JSON's bytes (data, no
+    spaces): a caller that builds the object for the file alone (a record's
+    actions as rows, usher.core.gamefile.packed_json) lets it go before the
+    file is opened, and the two are not in RAM together with the file's
+    buffer (issue 24)."""
     keep, tail = seal.object_tail(data)
     tail = tail.encode()
     if before is not None:
