@@ -101,7 +101,7 @@ class SSD1680(Panel):
     FLIP_Y = True
 
     def __init__(self, *args):
-        super().__init__(*args)
+        Panel.__init__(self, *args)
         self.mode = None
         self._wave = None
 

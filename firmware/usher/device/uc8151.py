@@ -73,7 +73,7 @@ class UC8151(Panel):
     FLIP_Y = False
 
     def __init__(self, *args):
-        super().__init__(*args)
+        Panel.__init__(self, *args)
         self.speed = None
         self._ptl = bytearray(7)
         # The controller keeps its own RAM: a refresh sends only its window

@@ -14,7 +14,7 @@ class Dice(Screen):
     route = "dice"
 
     def __init__(self, app):
-        super().__init__(app)
+        Screen.__init__(self, app)
         d = app.ui.get("dice")
         if not d:
             d = {"n": 2, "rng": rng.new_state(app.new_seed()), "last": []}

@@ -18,7 +18,7 @@ class History(Screen):
     route = "history"
 
     def __init__(self, app):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.top = 0
         self.rows = BODY_H // ROW_H
         self.hint = False  # a short B asks to hold it (PL-7)

@@ -248,7 +248,7 @@ class SeatName(ChoiceEntry):
                 choices.append((r, r, None))
         choices.append(("Guest name...", GUEST, None))
         from usher import games
-        super().__init__(app, games.title(game_id), "Seat %d of %d: who plays?" % (i + 1, n),
+        ChoiceEntry.__init__(self, app, games.title(game_id), "Seat %d of %d: who plays?" % (i + 1, n),
                          choices, self._done, 0, self._back)
         self.game_id, self.options, self.seed = game_id, options, seed
         self.roster, self.chosen, self.n = roster, chosen, n
@@ -306,7 +306,7 @@ class LetterPicker(Screen):
     letter. on_done(app, name)."""
 
     def __init__(self, app, title, on_done):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.title = title
         self.on_done = on_done
         self.name = ""

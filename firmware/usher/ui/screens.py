@@ -24,7 +24,7 @@ class Launcher(Menu):
         items.append(("Statistics", "stats"))
         items.append(("Dice roller", "dice"))
         items.append(("Settings", "settings"))
-        super().__init__(app, "Usher", items, _launch, keys=(None, None, "Select"))
+        Menu.__init__(self, app, "Usher", items, _launch, keys=(None, None, "Select"))
 
     def focus_on(self, value):
         """Put the cursor on the item with this value (the game just played)."""
@@ -83,7 +83,7 @@ class ErrorScreen(Screen):
     title = "Error"
 
     def __init__(self, app, message):
-        super().__init__(app)
+        Screen.__init__(self, app)
         # The last line of a traceback says what went wrong; show it first.
         lines = [ln.strip() for ln in message.strip().split("\n") if ln.strip()]
         summary = lines[-1] if lines else "Unknown error"

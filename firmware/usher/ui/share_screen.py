@@ -57,7 +57,7 @@ class ShareScreen(Screen):
     """The code of one kept play (a history line), or why there is none."""
 
     def __init__(self, app, line, max_version=qr.MAX_VERSION):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.line = line
         from usher import games
         self.title = games.title(line["game"])

@@ -151,7 +151,7 @@ class Lines(_Rows):
     """Rows of (label, value), UP/DOWN scroll, A back."""
 
     def __init__(self, app, title, rows, keys=("Back", None, None)):
-        super().__init__(app)
+        _Rows.__init__(self, app)
         self.title = title
         self.rows = rows
         self.top = 0
@@ -266,7 +266,7 @@ class PlayScore(_Rows):
     column (issue 27). UP/DOWN scroll."""
 
     def __init__(self, app, full):
-        super().__init__(app)
+        _Rows.__init__(self, app)
         self.full = full
         self.title = "#%d %s" % (full["n"], games.title(full["game"]))
         rows = []

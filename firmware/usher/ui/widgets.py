@@ -22,7 +22,7 @@ class Menu(Screen):
 
     def __init__(self, app, title, items, on_choose, on_back=None, focus=0,
                  keys=("Back", None, "Select"), window=False):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.dialog = window
         self.title = title
         self.items = items
@@ -112,7 +112,7 @@ class NumberEntry(Screen):
     form = True
 
     def __init__(self, app, title, prompt, value, lo, hi, on_done, on_cancel=None):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.title = title
         self.prompt = prompt
         self.start = value
@@ -181,7 +181,7 @@ class ChoiceEntry(Screen):
     form = True
 
     def __init__(self, app, title, prompt, choices, on_done, index=0, on_cancel=None):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.title = title
         self.prompt = prompt
         self.choices = choices
@@ -236,7 +236,7 @@ class MessageBox(Screen):
     dialog = True
 
     def __init__(self, app, title, message, on_close=None, ok="OK"):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.title = title
         self.lines = text.wrap(text.BODY, message, WIDTH - 12)
         self.on_close = on_close
@@ -279,7 +279,7 @@ class Confirm(Screen):
     dialog = True
 
     def __init__(self, app, title, question, on_yes, on_no=None, yes="Yes", no="No"):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.title = title
         self.lines = text.wrap(text.BODY, question, WIDTH - 12)
         self.on_yes = on_yes

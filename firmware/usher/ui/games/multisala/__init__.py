@@ -17,7 +17,7 @@ class Setup(Screen):
     title = "Pulisci il Multisala"
 
     def __init__(self, app):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.options = {"players": 1, "mode": "virtual", "variant": False}
         self.focus = 0
         rec, problem = draw.load_record_checked(app)

@@ -65,7 +65,7 @@ class Board(Screen):
     C adds a mask on the focused hall, B ends the placement (reveal)."""
 
     def __init__(self, app):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.focus = 0
         st = app.state
         if st["phase"] == "deal":

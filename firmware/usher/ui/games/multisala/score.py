@@ -22,7 +22,7 @@ class Scores(Screen):
     players' round and total, each hall's breakdown, the players' lines."""
 
     def __init__(self, app, final=False):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.page = 0
         self.final = final
         self.changed()
@@ -186,7 +186,7 @@ class End(Screen):
     title = "Game over"
 
     def __init__(self, app):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.new_record = False
         self.best = None
         st = app.state

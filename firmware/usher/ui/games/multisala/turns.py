@@ -19,7 +19,7 @@ class Board(Screen):
     choose a hall, C picks masks for it, B passes (MS-5)."""
 
     def __init__(self, app, focus=0):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.focus = focus
         self.changed()
 
@@ -117,7 +117,7 @@ class DealShow(Screen):
     dialog = True
 
     def __init__(self, app, hall, board=None):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.hall = hall
         self.board = board  # the halls' screen below, which marks the hall
         self.changed()
@@ -180,7 +180,7 @@ class Hand(Screen):
     CELL_H = 17
 
     def __init__(self, app, hall, board=None):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.hall = hall
         self.board = board  # the halls' screen below
         self.focus = 0

@@ -109,7 +109,7 @@ class BusPicker(Screen):
     form = True
 
     def __init__(self, app, title, prompt, ids, on_pick, ok="Choose"):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.title = title
         self.prompt = prompt
         self.ids = ids

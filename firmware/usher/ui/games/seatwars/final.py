@@ -17,7 +17,7 @@ class FinalScoringScreen(Screen):
     title = "Final scoring"
 
     def __init__(self, app):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.index = 0
 
     def ids(self):

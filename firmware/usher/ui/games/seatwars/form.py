@@ -55,7 +55,7 @@ class CharacterForm(Screen):
     form = True   # when it is a window: placing (dialog below)
 
     def __init__(self, app, mode, target_id=None):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.mode = mode
         self.target_id = target_id
         self.values = list(START)

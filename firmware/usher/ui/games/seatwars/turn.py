@@ -101,7 +101,7 @@ class TurnScreen(Screen):
     title = "Seat Wars"
 
     def __init__(self, app):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.scroll = 0
 
     def keys(self):
@@ -279,7 +279,7 @@ class EndTurnScreen(Screen):
     form = True
 
     def __init__(self, app):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.title = "End turn: " + current_name(app.state)
         self.hand = -1  # -1 = not counted
         self.last = False

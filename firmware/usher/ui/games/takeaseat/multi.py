@@ -65,7 +65,7 @@ class Players(Screen):
     title = "Final scoring"
 
     def __init__(self, app):
-        super().__init__(app)
+        Screen.__init__(self, app)
         scores = app.state["scores"]
         todo = [i for i in range(len(scores)) if scores[i] is None]
         self.focus = todo[0] if todo else 0

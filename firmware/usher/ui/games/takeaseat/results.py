@@ -69,7 +69,7 @@ class ScoreForm(Screen):
     a row is missing and otherwise asks once, showing the total."""
 
     def __init__(self, app, player=None):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.player = player
         self.title = "Final score" if player is None else "Score: " + seats.label(player)
         self.counts = [0, 0, 0, 0]

@@ -37,7 +37,7 @@ class SoloScreen(Screen):
     """The solo game screen: shows one view at a time (see the header)."""
 
     def __init__(self, app, view):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.view = None
         self.show(view)
 
@@ -97,7 +97,7 @@ class TurnScreen(View):
     title = "Your turn"
 
     def __init__(self, app, focus=None):
-        super().__init__(app)
+        View.__init__(self, app)
         s = app.state
         self.tickets = s["tickets"][s["panel"]]
         self.marks = s["scratches"][s["panel"]]
@@ -161,7 +161,7 @@ class CellScreen(View):
     scratches; B starts a double reservation (two cells on this ticket)."""
 
     def __init__(self, app, area):
-        super().__init__(app)
+        View.__init__(self, app)
         s = app.state
         self.area = area
         self.ticket = s["tickets"][s["panel"]][area]
@@ -273,7 +273,7 @@ class AutomaStep(View):
     title = "Automa step"
 
     def __init__(self, app, review=False):
-        super().__init__(app)
+        View.__init__(self, app)
         self.review = review
 
     def status(self):

@@ -26,7 +26,7 @@ class Form(Screen):
     form = True
 
     def __init__(self, app):
-        super().__init__(app)
+        Screen.__init__(self, app)
         self.focus = 0
         self.repeats = 0
 
@@ -116,7 +116,7 @@ class Setup(Form):
     ok_label = "Start"
 
     def __init__(self, app):
-        super().__init__(app)
+        Form.__init__(self, app)
         self.players = 2
         self.decks = [engine.default_deck_size(2)] * 2
 
@@ -174,7 +174,7 @@ class CardEntry(Form):
     no ability; a Sap adds its token unless a Boost is chosen for removal."""
 
     def __init__(self, app, kind):
-        super().__init__(app)
+        Form.__init__(self, app)
         s = app.state
         self.kind = kind
         self.player = s["turn"]

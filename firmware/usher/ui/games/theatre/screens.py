@@ -109,7 +109,7 @@ def act_outlook(s):
 
 class ActScreen(GameScreen):
     def __init__(self, app):
-        super().__init__(app)
+        GameScreen.__init__(self, app)
         self.title = "The Theatre - Act %d" % app.state["act"]
 
     def status(self):
@@ -146,7 +146,7 @@ class ActScreen(GameScreen):
 
 class DrawsScreen(GameScreen):
     def __init__(self, app):
-        super().__init__(app)
+        GameScreen.__init__(self, app)
         self.title = "Act %d - cards drawn" % app.state["act"]
 
     def status(self):
@@ -185,7 +185,7 @@ def _entry(s, p):
 
 class RoundScreen(GameScreen):
     def __init__(self, app):
-        super().__init__(app)
+        GameScreen.__init__(self, app)
         s = app.state
         self.title = "Act %d - Round %d" % (s["act"], s["round"])
         if s["phase"] == "gamble":
@@ -268,7 +268,7 @@ class ResultScreen(GameScreen):
     breakdown (TH-4..TH-8) and value; the winner's row inverted (TH-10)."""
 
     def __init__(self, app, pushed=False):
-        super().__init__(app)
+        GameScreen.__init__(self, app)
         self.pushed = pushed
         if pushed:
             self.route = None  # a look back: after a restart the game screen is enough
