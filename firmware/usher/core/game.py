@@ -202,7 +202,8 @@ def shared(actions, action):
     i = len(actions) - 1
     stop = i - SHARE_BACK if i >= SHARE_BACK else -1
     while i > stop:
-        if same(actions[i], action):
+        # == first, in C; same() only confirms the types of an equal one
+        if actions[i] == action and same(actions[i], action):
             return actions[i]
         i -= 1
     return clone(action)
