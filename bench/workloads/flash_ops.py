@@ -85,6 +85,8 @@ def main(name, janitor=False, used=False, plays=False):
         return wrapped
 
     storage.save = counted(lambda path, obj: path.split("/")[-1], storage.save)
+    # a game's base at a fold, a kept play's record: their JSON made into bytes first
+    storage.save_json = counted(lambda path, data: path.split("/")[-1], storage.save_json)
     # the play history's index, written anew when a game is kept
     storage.write_lines = counted(lambda path, lines: path.split("/")[-1], storage.write_lines)
     # ... or, on littlefs, a line added at its end (PL-17)

@@ -252,12 +252,17 @@ def run_session(name, stride, work):
     tracker = Tracker()
     flash = Flash(root, work, stride, tracker)
     game_path = root + "/game.json"
-    real_save, real_delete = storage.save, storage.delete
+    real_save, real_save_json, real_delete = storage.save, storage.save_json, storage.delete
 
     def save(path, obj, backup=False, before=None):
         if path == game_path:
             tracker.since.append(canon(gamefile.unpacked(obj)))   # rows on file
-        real_save(path, obj, backup, before)
+        return real_save(path, obj, backup, before)
+
+    def save_json(path, data, backup=False, before=None):
+        if path == game_path:           # a fold: the base made into bytes (gamefile.packed_json)
+            tracker.since.append(canon(gamefile.unpacked(json.loads(bytes(data)))))
+        return real_save_json(path, data, backup, before)
 
     def delete(path):
         if path == game_path:
@@ -283,7 +288,7 @@ def run_session(name, stride, work):
     plan, end = press_plan(script, 1500)
     devtest.press_script(vc, profile, plan)
     machine.inputs[24] = 1              # USB: no idle power-off
-    storage.save, storage.delete = save, delete
+    storage.save, storage.save_json, storage.delete = save, save_json, delete
     for m in (storage, flashlog):
         m.open = flash.open
         m.os = _Os(flash)
@@ -293,7 +298,7 @@ def run_session(name, stride, work):
         for m in (storage, flashlog):
             del m.open
             m.os = _real_os
-        storage.save, storage.delete = real_save, real_delete
+        storage.save, storage.save_json, storage.delete = real_save, real_save_json, real_delete
     return flash, tracker
 
 
@@ -487,7 +492,7 @@ def _kept_plays(folder):
             app.play(a)
             a = bot.next_action(app.state, brng)
         app.end_game()
-    os.mkdir(folder + "/history")
+    storage.makedirs(folder + "/history")     # the boot made it (Runtime.boot_folders)
     for rel in _walk(other + "/history"):
         _put(folder + "/history/" + rel, _read(other + "/history/" + rel))
     rmtree(other)

@@ -295,20 +295,25 @@ def run_session(name, script, stride=1, counts=None, limit=None):
         check_boot(files, track, scratch, c, "%s cut %d%s" % (name, seen[0], " torn" if torn else ""))
 
     flash = Flash(root, on_cut)
-    real_save, real_delete = storage.save, storage.delete
+    real_save, real_save_json, real_delete = storage.save, storage.save_json, storage.delete
     game_path = os.path.join(root, "game.json")
 
     def save(path, obj, backup=False, before=None):
         if path == game_path:
             track["since"].append(_canon(gamefile.unpacked(obj)))   # rows on file
-        real_save(path, obj, backup, before)
+        return real_save(path, obj, backup, before)
+
+    def save_json(path, data, backup=False, before=None):
+        if path == game_path:           # a fold: the base made into bytes (gamefile.packed_json)
+            track["since"].append(_canon(gamefile.unpacked(json.loads(bytes(data)))))
+        return real_save_json(path, data, backup, before)
 
     def delete(path):
         if path == game_path:
             track["since"].append(None)
         real_delete(path)
 
-    storage.save, storage.delete = save, delete
+    storage.save, storage.save_json, storage.delete = save, save_json, delete
     flash.install()
     try:
         buf, canvas = new_canvas()
@@ -346,7 +351,7 @@ def run_session(name, script, stride=1, counts=None, limit=None):
                 c.actions = max(c.actions, len(app.record["actions"]))
     finally:
         flash.uninstall()
-        storage.save, storage.delete = real_save, real_delete
+        storage.save, storage.save_json, storage.delete = real_save, real_save_json, real_delete
         shutil.rmtree(work, ignore_errors=True)
     return c
 

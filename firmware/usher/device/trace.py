@@ -39,8 +39,9 @@ class Trace:
     def install(self, log):
         """Time the saves, the log lines and the App's drawing."""
         from usher.ui import app as ui_app
-        self.saved = (storage.save, ui_app.App._draw)
+        self.saved = (storage.save, storage.save_json, ui_app.App._draw)
         storage.save = self.wrap(2, storage.save)
+        storage.save_json = self.wrap(2, storage.save_json)
         log.write = self.wrap(3, log.write)
         ui_app.App._draw = self.wrap(1, ui_app.App._draw)
 
@@ -48,7 +49,7 @@ class Trace:
         """Put storage.save and App._draw back (tests run many boots in one
         process; the log is the boot's own)."""
         from usher.ui import app as ui_app
-        storage.save, ui_app.App._draw = self.saved
+        storage.save, storage.save_json, ui_app.App._draw = self.saved
 
 
 def heap_free():
