@@ -144,15 +144,6 @@ def test_issue24_a_first_boot_makes_no_folder_before_its_picture():
     assert source == "main" and saved["game"] == "seatwars", (saved, source)
 
 
-def _exists(path):
-    import os
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
-
-
 def test_issue24_the_history_folder_is_made_with_the_first_picture_not_by_the_first_keep():
     # On littlefs a new folder costs an erase: the history's is made while
     # the panel shows the boot's first picture (Runtime.boot_folders), so
@@ -171,12 +162,12 @@ def test_issue24_the_history_folder_is_made_with_the_first_picture_not_by_the_fi
 
     def keep(rt):
         def shown(r):
-            at_first.append(_exists(d + "/history"))
+            at_first.append(storage.exists(d + "/history"))
         rt.on_shown = shown
 
     runtime.main(app_factory=Counting, data_dir=d, should_stop=lambda: vc.now >= 3000, on_runtime=keep)
     assert at_first[:1] == [False], at_first
-    assert _exists(d + "/history") and len(made) == 1, made
+    assert storage.exists(d + "/history") and len(made) == 1, made
     assert "error" not in [e["k"] for e in read_all(d + "/log")]
     profile, model, vc = fresh("badger2040")
     result, rt, model, vc = _boot(d, [], 3000, app=Counting)
@@ -211,7 +202,7 @@ def test_issue24_a_filesystem_that_refuses_the_folder_does_not_stop_the_boot():
     result, rt, model, vc = _boot(d, _taps(["DOWN"], 1500), 3000, app=Refused)
     assert result == "stopped" and not rt.crashed and not rt.folders_due
     assert [f[0] for f in model.refreshes] == ["clean", "turbo"], model.refreshes
-    assert not _exists(d + "/history")
+    assert not storage.exists(d + "/history")
     assert model.shown == expected_image(rt.canvas, False)
 
 
