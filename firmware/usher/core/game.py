@@ -199,14 +199,21 @@ def shared(actions, action):
     (same()), else a copy of action. A record's actions are never changed
     in place, so equal ones can be one object: Take a Seat's 14 "automa"
     actions were 14 dicts on the board's heap (issue 24)."""
-    i = len(actions) - 1
+    i = recent_same(actions, action, len(actions))
+    return actions[i] if i >= 0 else clone(action)
+
+
+def recent_same(items, item, end):
+    """The index of the newest of the SHARE_BACK items before items[end]
+    that is the same as item (same()), or -1."""
+    i = end - 1
     stop = i - SHARE_BACK if i >= SHARE_BACK else -1
     while i > stop:
         # == first, in C; same() only confirms the types of an equal one
-        if actions[i] == action and same(actions[i], action):
-            return actions[i]
+        if items[i] == item and same(items[i], item):
+            return i
         i -= 1
-    return clone(action)
+    return -1
 
 
 def same(a, b):

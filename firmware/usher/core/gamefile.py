@@ -200,11 +200,8 @@ def unpacked(obj, base=None):
             raise _damaged()
         # A row the same as one of the last few is the same action, one
         # object, as game.play keeps them (game.shared).
-        # (== first, in C: same() only confirms the types of an equal one)
-        j = k - 1
-        while j >= 0 and j >= k - game.SHARE_BACK and not (rows[j] == row and game.same(rows[j], row)):
-            j -= 1
-        if j >= 0 and j >= k - game.SHARE_BACK:
+        j = game.recent_same(rows, row, k)
+        if j >= 0:
             actions.append(actions[j])
             continue
         a = {}
