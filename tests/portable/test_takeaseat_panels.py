@@ -28,7 +28,7 @@ def test_ts2_text_format_gives_cells_in_area_order():
 
 
 def test_ts2_format_then_parse_round_trip():
-    panels = pn.sample_panels()
+    panels = pn.load_panels(pn.SAMPLE_PANELS_TEXT)
     again = pn.load_panels(pn.format_panels(panels))
     assert again == panels
 
@@ -119,7 +119,7 @@ def test_ts2_the_sample_constants_are_the_sample_text_parsed():
 
 def test_ts2_a_solo_game_plays_the_library_panels_it_drew():
     from usher.games.takeaseat import engine
-    library = pn.sample_panels()
+    library = pn.load_panels(pn.SAMPLE_PANELS_TEXT)
     seen = set()
     for seed in range(12):
         s = engine.new_game({"mode": "solo"}, seed)

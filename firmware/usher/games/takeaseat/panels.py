@@ -283,10 +283,6 @@ def load_panels(text, choose=None):
     return panels
 
 
-def sample_panels(choose=None):
-    return load_panels(SAMPLE_PANELS_TEXT, choose)
-
-
 def sample_set(choose=None):
     """The samples as [(name, tickets as cells)] (SAMPLE_PANELS: no parse),
     None in the place of a panel choose(n) did not keep (as parse_panels)."""
