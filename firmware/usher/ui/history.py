@@ -13,6 +13,22 @@ from usher.ui.screen import BODY_H, BODY_Y, Screen
 ROW_H = text.SMALL.HEIGHT + 2
 
 
+def end_button(app, b):
+    """A game's end screen's buttons: A its history, B a QR code of the play
+    (PL-19), C the game's end (the play kept, usher.ui.app.end_game, the
+    last thing the game's code does). False for any other button."""
+    if b == "A":
+        app.push(History(app))
+    elif b == "B":
+        from usher.ui import share_screen   # PL-19
+        share_screen.share_running_game(app)
+    elif b == "C":
+        app.end_game()
+    else:
+        return False
+    return True
+
+
 class History(Screen):
     title = "History"
     route = "history"

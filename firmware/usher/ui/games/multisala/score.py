@@ -3,7 +3,7 @@
 from usher.games.multisala import engine
 from usher.ui import icons, text
 from usher.ui.games.multisala import draw
-from usher.ui.history import History
+from usher.ui.history import History, end_button
 from usher.ui.screen import BODY_Y, Screen
 
 PAGES = 7  # summary, halls 1-5, players
@@ -240,12 +240,7 @@ class End(Screen):
 
     def button(self, b):
         app = self.app
-        if b == "A":
-            app.push(History(app))
-        elif b == "DOWN":
+        if b == "DOWN":
             app.push(Scores(app, final=True))
-        elif b == "B":
-            from usher.ui import share_screen   # PL-19
-            share_screen.share_running_game(app)
-        elif b == "C":
-            app.end_game()
+        else:
+            end_button(app, b)

@@ -6,7 +6,7 @@ from usher.ui import icons, seats, text
 from usher.ui.canvas import WIDTH
 from usher.ui.games.seatwars import act
 from usher.ui.games.seatwars.bus import describe_card, draw_bus
-from usher.ui.history import History
+from usher.ui.history import History, end_button
 from usher.ui.screen import BODY_Y, Screen, step_focus
 from usher.ui.widgets import NumberEntry
 
@@ -135,13 +135,7 @@ class EndScreen(Screen):
         text.draw(c, text.SMALL, note, 4, BODY_Y + 90)
 
     def button(self, b):
-        if b == "A":
-            self.app.push(History(self.app))
-        elif b == "B":
-            from usher.ui import share_screen   # PL-19
-            share_screen.share_running_game(self.app)
-        elif b == "C":
-            self.app.end_game()
+        end_button(self.app, b)
 
 
 def tie_note(players, wins):

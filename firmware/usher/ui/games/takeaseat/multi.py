@@ -5,7 +5,7 @@ from usher.ui import seats, text
 from usher.ui.canvas import WIDTH
 from usher.ui.games.takeaseat import common, draw
 from usher.ui.games.takeaseat.results import ScoreForm
-from usher.ui.history import History
+from usher.ui.history import History, end_button
 from usher.ui.screen import BODY_Y, KEYS_Y, Screen
 from usher.ui.widgets import MessageBox
 
@@ -162,10 +162,4 @@ class MultiResult(Screen):
         text.draw(c, text.SMALL, text.fit(S, tie_note(s), WIDTH - 8), 4, y + 1)
 
     def button(self, b):
-        if b == "A":
-            self.app.push(History(self.app))
-        elif b == "B":
-            from usher.ui import share_screen   # PL-19
-            share_screen.share_running_game(self.app)
-        elif b == "C":
-            self.app.end_game()
+        end_button(self.app, b)

@@ -7,7 +7,7 @@ from usher.games.takeaseat import tickets as tk
 from usher.ui import icons, seats, text
 from usher.ui.canvas import WIDTH
 from usher.ui.games.takeaseat import common, draw
-from usher.ui.history import History
+from usher.ui.history import end_button
 from usher.ui.screen import BODY_Y, Screen
 from usher.ui.widgets import FAST_STEP, REPEAT_FAST_AFTER, Confirm, MessageBox
 
@@ -356,10 +356,4 @@ class SoloResult(Screen):
         draw.inverted(c, text.BODY, verdict, vx, y + 9, 3)
 
     def button(self, b):
-        if b == "A":
-            self.app.push(History(self.app))
-        elif b == "B":
-            from usher.ui import share_screen   # PL-19
-            share_screen.share_running_game(self.app)
-        elif b == "C":
-            self.app.end_game()
+        end_button(self.app, b)
