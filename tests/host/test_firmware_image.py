@@ -572,6 +572,19 @@ def test_issue24_frozen_funs_put_the_module_names_in_the_qstr_pool():
                                                "usher.ui.app"]
 
 
+def _firmware_sources():
+    """(path from firmware/, text) of every module of the usher package."""
+    base = os.path.join(ROOT, "firmware")
+    out = []
+    for folder, _, files in os.walk(os.path.join(base, "usher")):
+        for name in sorted(files):
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                with open(path, encoding="utf-8") as f:
+                    out.append((os.path.relpath(path, base).replace(os.sep, "/"), f.read()))
+    return out
+
+
 def test_issue24_no_module_holds_one_the_app_unloads():
     # tools/frozen_funs.py: a module object held past its unload shares its
     # functions with the next import of it, and finds no globals once that
@@ -584,36 +597,25 @@ def test_issue24_no_module_holds_one_the_app_unloads():
     assert "usher.ui.playlog" in unloaded and "usher.ui.players" in unloaded
     # and every module named to usher.unload (the device's boot lets go of
     # the board profiles, Take a Seat's scoring of the turns' screens)
-    base = os.path.join(ROOT, "firmware")
-    for folder, _, files in os.walk(os.path.join(base, "usher")):
-        for name in files:
-            if name.endswith(".py"):
-                with open(os.path.join(folder, name), encoding="utf-8") as f:
-                    unloaded |= set(re.findall(r'(?<![\w.])unload\("([\w.]+)"\)', f.read()))
+    sources = _firmware_sources()
+    for _rel, text in sources:
+        unloaded |= set(re.findall(r'(?<![\w.])unload\("([\w.]+)"\)', text))
     assert {"usher.device.boards", "usher.ui.games.takeaseat.solo"} <= unloaded, unloaded
-    base = os.path.join(ROOT, "firmware")
     held = []
-    for folder, _, files in os.walk(os.path.join(base, "usher")):
-        for name in files:
-            if not name.endswith(".py"):
-                continue
-            path = os.path.join(folder, name)
-            rel = os.path.relpath(path, base).replace(os.sep, "/")
-            parts = rel.split("/")
-            own_game = parts[2] if parts[1] == "games" and len(parts) > 3 else \
-                parts[3] if parts[1:3] == ["ui", "games"] and len(parts) > 4 else None
-            with open(path, encoding="utf-8") as f:
-                tree = ast.parse(f.read())
-            for node in tree.body:
-                names = []
-                if isinstance(node, ast.Import):
-                    names = [a.name for a in node.names]
-                elif isinstance(node, ast.ImportFrom) and node.module:
-                    names = [node.module] + [node.module + "." + a.name for a in node.names]
-                for n in names:
-                    game = re.match(r"usher\.(?:ui\.)?games\.(\w+)", n)
-                    if n in unloaded or (game and game.group(1) != own_game):
-                        held.append("%s: %s" % (rel, n))
+    for rel, text in sources:
+        parts = rel.split("/")
+        own_game = parts[2] if parts[1] == "games" and len(parts) > 3 else \
+            parts[3] if parts[1:3] == ["ui", "games"] and len(parts) > 4 else None
+        for node in ast.parse(text).body:
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module] + [node.module + "." + a.name for a in node.names]
+            for n in names:
+                game = re.match(r"usher\.(?:ui\.)?games\.(\w+)", n)
+                if n in unloaded or (game and game.group(1) != own_game):
+                    held.append("%s: %s" % (rel, n))
     assert held == []
 
 
@@ -627,18 +629,12 @@ def test_issue24_no_zero_argument_super_outside_the_exceptions():
     # __init__ to call, so an exception class keeps super().
     import ast
     found = []
-    for folder, _, files in os.walk(os.path.join(ROOT, "firmware", "usher")):
-        for name in files:
-            if not name.endswith(".py"):
+    for rel, text in _firmware_sources():
+        for cls in [n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.ClassDef)]:
+            bases = [ast.unparse(b) for b in cls.bases]
+            if any(b.endswith("Error") or b.endswith("Exception") for b in bases):
                 continue
-            path = os.path.join(folder, name)
-            with open(path, encoding="utf-8") as f:
-                tree = ast.parse(f.read())
-            for cls in [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]:
-                bases = [ast.unparse(b) for b in cls.bases]
-                if any(b.endswith("Error") or b.endswith("Exception") for b in bases):
-                    continue
-                for node in ast.walk(cls):
-                    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "super":
-                        found.append("%s:%d %s" % (os.path.relpath(path, ROOT), node.lineno, cls.name))
+            for node in ast.walk(cls):
+                if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "super":
+                    found.append("%s:%d %s" % (rel, node.lineno, cls.name))
     assert found == [], found
