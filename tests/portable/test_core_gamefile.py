@@ -7,7 +7,7 @@
 import mptest
 
 from usher import games
-from usher.core import gamefile, storage
+from usher.core import gamefile, seal, storage, words
 from usher.ui.app import App
 from usher.ui.canvas import new_canvas
 from usher.ui.widgets import MessageBox
@@ -116,8 +116,9 @@ def test_pl17_an_undo_behind_the_base_and_new_actions_after_it_resume_exactly():
         d = mptest.tmpdir()
         app = _app(d)
         app.start()
-        played = list(_play_bot(app, "seatwars", 43, 25))
+        played = list(_play_bot(app, "seatwars", 43, 60))
         base_n = app.game_file.base[2]
+        assert base_n > 2, base_n       # a fold after the new game's
         while len(app.record["actions"]) > base_n - 2:
             assert app.undo()
             other = _app(d)
@@ -224,14 +225,16 @@ def test_pl17_actions_are_written_as_rows_and_read_back_exactly():
     rec = {"game": "theatre", "seed": 7, "options": {"decks": [6, 5]}, "actions": acts}
     p = gamefile.packed(rec)
     assert "actions" not in p and len(p["rows"]) == 5 and p["rows"][1][0] == p["rows"][2][0]
-    names = p["names"]
+    names, keys = gamefile.tables(p)        # the game's words (usher.core.words), then the file's
     assert names.count("type") == 1 and names.count("paw") == 1 and names.count("play") == 1
+    # The Theatre's words are not spelled out: only those of the odd actions are
+    assert p["bn"] == len(words.THEATRE[0]) and p["names"] == ["cards", "x", "ok"], p
     # a string value's key is negative in its key set, its value an index into names
-    ks, row = p["keys"][p["rows"][1][0]], p["rows"][1][1:]
+    ks, row = keys[p["rows"][1][0]], p["rows"][1][1:]
     assert [names[-1 - i] if i < 0 else names[i] for i in ks] == sorted(play)
     assert [names[v] if i < 0 else v for i, v in zip(ks, row)] == ["none", 0, "paw", "agility", "play", 4]
     # a number or a list stays itself, under a key that is not negative
-    assert p["keys"][p["rows"][4][0]] == [names.index("ok"), names.index("type")]
+    assert keys[p["rows"][4][0]] == [names.index("ok"), names.index("type")]
     assert gamefile.unpacked(p) == rec and gamefile.unpacked(rec) is rec
     # issue 24: equal rows read back as one action object (game.shared), a
     # row with true where another has 1 as its own
@@ -275,6 +278,89 @@ def test_pl17_actions_are_written_as_rows_and_read_back_exactly():
             pass
         else:
             raise AssertionError(bad)
+
+
+# usher.core.words as published: (names, key sets, CRC-32 of their JSON).
+# Append-only: a board's files say "the first bn names and bk key sets", so
+# these never change; a new word goes at the end (and a line here with it).
+PUBLISHED_WORDS = {
+    "takeaseat": (13, 3, "5923ba74"),
+    "theatre": (32, 4, "8ed12891"),
+    "multisala": (28, 7, "ddd8e42b"),
+    "seatwars": (24, 14, "cb8c006d"),
+}
+
+
+def _words_crc(names, keys):
+    import json
+    return "%08x" % seal.crc32(json.dumps([list(names), [list(k) for k in keys]]).encode())
+
+
+def test_pl17_the_games_words_are_only_ever_added_to():
+    for gid in games.ids():
+        names, keys = words.of(gid)
+        n, k, crc = PUBLISHED_WORDS[gid]
+        assert _words_crc(names[:n], keys[:k]) == crc, "%s: a published word changed" % gid
+        assert len(set(names)) == len(names), gid
+        for ks in keys:     # as packed() makes a key set: its key names sorted
+            assert [names[-1 - i] if i < 0 else names[i] for i in ks] == \
+                sorted(names[-1 - i] if i < 0 else names[i] for i in ks), (gid, ks)
+    assert words.of("chess") == ((), ())
+
+
+def test_pl17_a_record_says_its_games_words_by_number_and_an_older_dictionary_still_reads():
+    from usher.core import rng
+    for gid in games.ids():
+        eng, bot = games.engine(gid), games.bot(gid)
+        state, st, acts = eng.new_game({}, 5), rng.new_state(5), []
+        while len(acts) < 400:
+            a = bot.next_action(state, st)
+            if a is None:
+                break
+            state = eng.apply(state, a)
+            acts.append(a)
+        rec = {"game": gid, "seed": 5, "options": {}, "actions": acts}
+        p = gamefile.packed(rec)
+        # every word of a bot's game is in the dictionary: none spelled out
+        assert "names" not in p and "keys" not in p and p["bn"] == len(words.of(gid)[0]), (gid, p)
+        assert gamefile.unpacked(p) == rec
+        # a file of a firmware whose dictionary was shorter reads the same
+        old = gamefile.packed(rec, (words.of(gid)[0][:5], words.of(gid)[1][:1]))
+        assert old["bn"] == 5 and old["names"] and gamefile.unpacked(dict(old, game=gid)) == rec
+        # one that says more words than this firmware has is damage, never another game
+        try:
+            gamefile.unpacked(dict(p, bn=p["bn"] + 1))
+        except ValueError as e:
+            assert "another base" in str(e)
+        else:
+            raise AssertionError(gid)
+        # a new game (no actions yet) says them too, so its first tails need not
+        empty = gamefile.packed(dict(rec, actions=[]))
+        assert empty["rows"] == [] and gamefile.tables(empty)[0] == list(words.of(gid)[0])
+        assert gamefile.unpacked(empty) == dict(rec, actions=[])
+
+
+def test_pl17_a_base_and_tail_of_the_previous_rows_format_still_load():
+    # A board updated in the middle of a game keeps it (PL-17): the previous
+    # firmware's base spells its names out (no "bn": no words of its game),
+    # and its tail continues those.
+    def body():
+        d, app = _played("theatre", 47, 30)
+        rec = app.record
+        n = len(rec["actions"]) - 3
+        old = gamefile.packed(dict(rec, actions=rec["actions"][:n]), words.NONE)
+        assert "bn" not in old and "play" in old["names"], old
+        storage.save(d + "/game.json", old)
+        base_raw = _raw(d + "/game.json")
+        tail = gamefile.tail_bytes("%08x" % seal.crc32(base_raw), n, rec["actions"][n:], gamefile.tables(old))
+        with open(d + "/game.tail", "wb") as f:
+            f.write(tail)
+        assert storage.decode_bytes(tail)["bn"] == len(old["names"])
+        other = _app(d)
+        other.start()
+        assert other.record == rec and not _notices(other), _notices(other)
+        assert gamefile.merge_bytes(base_raw, tail) == rec
+    _forced(body)
 
 
 def test_pl17_the_base_and_the_tail_are_rows_and_older_plain_ones_still_load():
@@ -324,8 +410,9 @@ def test_pl17_a_tail_says_only_the_names_and_key_sets_its_base_does_not():
         base, tail = storage.decode_bytes(base_raw), storage.decode_bytes(tail_raw)
         n = len(gamefile.unpacked(base)["actions"])
         assert tail["n"] == n and 0 < len(tail["rows"]) == len(app.record["actions"]) - n
-        assert tail["bn"] == len(base["names"]) and tail["bk"] == len(base["keys"])
-        assert not [w for w in tail["names"] if w in base["names"]], (tail, base["names"])
+        names, keys = gamefile.tables(base)
+        assert tail["bn"] == len(names) and tail["bk"] == len(keys)
+        assert not [w for w in tail.get("names", []) if w in names], (tail, names)
         # the same actions said on their own (the previous firmware's tail) are longer
         alone = gamefile.tail_bytes(tail["base"], n, app.record["actions"][n:])
         assert len(tail_raw) < len(alone)
@@ -339,7 +426,7 @@ def test_pl17_a_tail_says_only_the_names_and_key_sets_its_base_does_not():
         assert nxt is not None and other.play(nxt)
         base_raw = _raw(d + "/game.json")
         again = storage.decode_bytes(_raw(d + "/game.tail"))
-        assert again["bn"] == len(storage.decode_bytes(base_raw)["names"]), again
+        assert again["bn"] == len(gamefile.tables(storage.decode_bytes(base_raw))[0]), again
         # the previous firmware's tail of the same actions still loads
         rec = other.record
         n = len(gamefile.unpacked(storage.decode_bytes(base_raw))["actions"])

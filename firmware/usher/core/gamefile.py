@@ -24,7 +24,8 @@
 # its values, a string as its number in the names (The Theatre's plays take
 # 18 bytes instead of 83, so a tail holds several times the actions before
 # it folds and a base of The Theatre's first fold stays inline; PL-17's
-# "what each action writes small"). A tail says only the names and key sets
+# "what each action writes small"). A record says its game's words by number
+# (usher.core.words), and a tail says only the names and key sets
 # its base does not: after a fold most tails fit one 256-byte program unit
 # of the directory's metadata instead of two, so the metadata block compacts
 # (a 4 KB erase) half as often. A file with a plain "actions"
@@ -46,7 +47,7 @@
 # Portable (CPython and MicroPython).
 import json
 
-from usher.core import game, seal, storage
+from usher.core import game, seal, storage, words
 
 # The tail file's largest size in bytes, its seal included: under littlefs's
 # inline limit (512 bytes with rp2's geometry, PL-17), and low enough that
@@ -56,8 +57,11 @@ from usher.core import game, seal, storage
 # erases): at 480 The Theatre's first base was 522 bytes and took a data
 # block; from 440 down all four sessions fold inline, and below 360 the
 # extra folds cost more than they save. Swept again once a tail no longer
-# says its base's names (240 to 440, 2026-12-05): 360 still the fewest.
-TAIL_MAX = 360
+# says its base's names (240 to 440, 2026-12-05): 360 still the fewest. And
+# once a record says its game's words by number (usher.core.words: a tail
+# of 20 Seat Wars actions is about 300 bytes): 280, the fewest erases
+# fresh, with a used log, with the history at 49 plays and with the janitor.
+TAIL_MAX = 280
 
 def tail_path(path):
     """game.json -> game.tail"""
@@ -104,11 +108,15 @@ def packed(obj, base=None):
     itself otherwise (no actions: shorter as it is; no list of them).
     base: the (names, keys) of the packed base a tail continues (tables());
     the tail's names and key sets then continue those, and say how many
-    ("bn", "bk")."""
+    ("bn", "bk"). A record (it has "game") continues its game's words
+    (usher.core.words) the same way, even without actions yet, so that its
+    tails need not spell them out either. Empty lists are left out."""
     acts = obj.get("actions")
-    if type(acts) is not list or not acts:
+    if type(acts) is not list or not (acts or "game" in obj):
         return obj
-    names0, keys0 = base if base else ((), ())
+    if base is None:
+        base = _words(obj)
+    names0, keys0 = base
     names, keys, rows = list(names0), list(keys0), []
     for a in acts:
         if type(a) is not dict:
@@ -123,11 +131,7 @@ def packed(obj, base=None):
                 v = _index(names, v)
             ids.append(i)
             row.append(v)
-        try:
-            row[0] = keys.index(ids)
-        except ValueError:
-            row[0] = len(keys)
-            keys.append(ids)
+        row[0] = _set_number(keys, ids)
         rows.append(row)
     out = {}
     for k in obj:
@@ -136,10 +140,33 @@ def packed(obj, base=None):
     if names0 or keys0:
         out["bn"] = len(names0)
         out["bk"] = len(keys0)
-    out["names"] = names[len(names0):]
-    out["keys"] = keys[len(keys0):]
+    if len(names) > len(names0):
+        out["names"] = names[len(names0):]
+    if len(keys) > len(keys0):
+        out["keys"] = keys[len(keys0):]
     out["rows"] = rows
     return out
+
+
+def _words(obj):
+    # the words a record's game starts from; a tail (no "game") has its base's
+    g = obj.get("game")
+    return words.of(g) if type(g) is str else words.NONE
+
+
+def _set_number(keys, ids):
+    """ids' number in keys, appended when new. keys holds lists (a file's)
+    and tuples (usher.core.words', in flash), and a list never equals a
+    tuple: both are looked for."""
+    try:
+        return keys.index(ids)
+    except ValueError:
+        pass
+    try:
+        return keys.index(tuple(ids))
+    except ValueError:
+        keys.append(ids)
+        return len(keys) - 1
 
 
 def packed_json(rec):
@@ -152,12 +179,17 @@ def packed_json(rec):
 
 
 def tables(obj):
-    """The (names, keys) a packed file's rows use, for the tail that
-    continues it (packed's base); empty when it has none (no actions, a
-    plain list of them)."""
+    """The (names, keys) a packed record's rows use, its game's words
+    included, for the tail that continues it (packed's base); empty when
+    it has none (a plain list of actions, an older firmware's)."""
     if type(obj) is not dict or "rows" not in obj:
-        return (), ()
-    return obj.get("names") or (), obj.get("keys") or ()
+        return words.NONE
+    names, keys = obj.get("names") or [], obj.get("keys") or []
+    bn, bk = obj.get("bn", 0), obj.get("bk", 0)
+    if bn or bk:
+        names0, keys0 = _words(obj)
+        return list(names0[:bn]) + names, list(keys0[:bk]) + keys
+    return names, keys
 
 
 def _damaged():
@@ -168,30 +200,35 @@ def unpacked(obj, base=None):
     """packed() undone: obj with "actions" again (a new dict) when it has
     rows, obj itself otherwise; ValueError when its rows do not fit its
     keys. base: the tables() of the base a tail continues, which must be
-    as many names and key sets as the tail says ("bn", "bk")."""
+    as many names and key sets as the tail says ("bn", "bk"). A record
+    continues the first bn and bk of its game's words (usher.core.words:
+    appended to, never changed, so those are the same in every firmware
+    that has them)."""
     if type(obj) is not dict or "rows" not in obj:
         return obj
-    names, keys, rows = obj.get("names"), obj.get("keys"), obj["rows"]
+    names, keys, rows = obj.get("names", []), obj.get("keys", []), obj["rows"]
     if type(names) is not list or type(keys) is not list or type(rows) is not list:
         raise _damaged()
-    bn, bk = obj.get("bn", 0), obj.get("bk", 0)
-    if bn or bk:
-        names0, keys0 = base if base else ((), ())
-        if type(bn) is not int or type(bk) is not int or len(names0) != bn or len(keys0) != bk:
-            raise ValueError("its actions continue another base's names")
-        names = list(names0) + names
-        keys = list(keys0) + keys
     for n in names:
         if type(n) is not str:
             raise _damaged()
-    sets = []
-    for ids in keys:
+    own = keys
+    bn, bk = obj.get("bn", 0), obj.get("bk", 0)
+    if bn or bk:
+        names0, keys0 = base if base is not None else _words(obj)
+        if type(bn) is not int or type(bk) is not int or not 0 <= bn <= len(names0) \
+                or not 0 <= bk <= len(keys0) \
+                or base is not None and (bn != len(names0) or bk != len(keys0)):
+            raise ValueError("its actions continue another base's names")
+        names = list(names0[:bn]) + names
+        keys = list(keys0[:bk]) + keys
+    for ids in own:
         if type(ids) is not list:
             raise _damaged()
         for i in ids:
             if type(i) is not int or not -len(names) <= i < len(names):
                 raise _damaged()
-        sets.append(ids)
+    sets = keys
     actions = []
     for k in range(len(rows)):
         row = rows[k]
