@@ -228,7 +228,7 @@ def test_pl17_actions_are_written_as_rows_and_read_back_exactly():
     names, keys = gamefile.tables(p)        # the game's words (usher.core.words), then the file's
     assert names.count("type") == 1 and names.count("paw") == 1 and names.count("play") == 1
     # The Theatre's words are not spelled out: only those of the odd actions are
-    assert p["bn"] == len(words.THEATRE[0]) and p["names"] == ["cards", "x", "ok"], p
+    assert p["bn"] == len(words.of("theatre")[0]) and p["names"] == ["cards", "x", "ok"], p
     # a string value's key is negative in its key set, its value an index into names
     ks, row = keys[p["rows"][1][0]], p["rows"][1][1:]
     assert [names[-1 - i] if i < 0 else names[i] for i in ks] == sorted(play)
@@ -305,7 +305,7 @@ def test_pl17_the_games_words_are_only_ever_added_to():
         for ks in keys:     # as packed() makes a key set: its key names sorted
             assert [names[-1 - i] if i < 0 else names[i] for i in ks] == \
                 sorted(names[-1 - i] if i < 0 else names[i] for i in ks), (gid, ks)
-    assert words.of("chess") == ((), ())
+    assert words.of("chess") == words.of(None) == words.of(["theatre"]) == ((), ())
 
 
 def test_pl17_a_record_says_its_games_words_by_number_and_an_older_dictionary_still_reads():
@@ -348,7 +348,7 @@ def test_pl17_a_base_and_tail_of_the_previous_rows_format_still_load():
         d, app = _played("theatre", 47, 30)
         rec = app.record
         n = len(rec["actions"]) - 3
-        old = gamefile.packed(dict(rec, actions=rec["actions"][:n]), words.NONE)
+        old = gamefile.packed(dict(rec, actions=rec["actions"][:n]), ((), ()))
         assert "bn" not in old and "play" in old["names"], old
         storage.save(d + "/game.json", old)
         base_raw = _raw(d + "/game.json")

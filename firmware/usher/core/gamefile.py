@@ -115,7 +115,7 @@ def packed(obj, base=None):
     if type(acts) is not list or not (acts or "game" in obj):
         return obj
     if base is None:
-        base = _words(obj)
+        base = words.of(obj.get("game"))     # a tail (no "game") is given its base's
     names0, keys0 = base
     names, keys, rows = list(names0), list(keys0), []
     for a in acts:
@@ -131,7 +131,16 @@ def packed(obj, base=None):
                 v = _index(names, v)
             ids.append(i)
             row.append(v)
-        row[0] = _set_number(keys, ids)
+        # keys holds lists (a file's) and tuples (the game's words, in
+        # flash), and a list never equals a tuple: both are looked for
+        try:
+            row[0] = keys.index(ids)
+        except ValueError:
+            try:
+                row[0] = keys.index(tuple(ids))
+            except ValueError:
+                row[0] = len(keys)
+                keys.append(ids)
         rows.append(row)
     out = {}
     for k in obj:
@@ -148,27 +157,6 @@ def packed(obj, base=None):
     return out
 
 
-def _words(obj):
-    # the words a record's game starts from; a tail (no "game") has its base's
-    g = obj.get("game")
-    return words.of(g) if type(g) is str else words.NONE
-
-
-def _set_number(keys, ids):
-    """ids' number in keys, appended when new. keys holds lists (a file's)
-    and tuples (usher.core.words', in flash), and a list never equals a
-    tuple: both are looked for."""
-    try:
-        return keys.index(ids)
-    except ValueError:
-        pass
-    try:
-        return keys.index(tuple(ids))
-    except ValueError:
-        keys.append(ids)
-        return len(keys) - 1
-
-
 def packed_json(rec):
     """(the JSON bytes of rec packed, its tables()): built in one call, so
     that the rows are let go before a file is opened for them
@@ -183,11 +171,11 @@ def tables(obj):
     included, for the tail that continues it (packed's base); empty when
     it has none (a plain list of actions, an older firmware's)."""
     if type(obj) is not dict or "rows" not in obj:
-        return words.NONE
+        return (), ()
     names, keys = obj.get("names") or [], obj.get("keys") or []
     bn, bk = obj.get("bn", 0), obj.get("bk", 0)
     if bn or bk:
-        names0, keys0 = _words(obj)
+        names0, keys0 = words.of(obj.get("game"))
         return list(names0[:bn]) + names, list(keys0[:bk]) + keys
     return names, keys
 
@@ -215,7 +203,7 @@ def unpacked(obj, base=None):
     own = keys
     bn, bk = obj.get("bn", 0), obj.get("bk", 0)
     if bn or bk:
-        names0, keys0 = base if base is not None else _words(obj)
+        names0, keys0 = base if base is not None else words.of(obj.get("game"))
         if type(bn) is not int or type(bk) is not int or not 0 <= bn <= len(names0) \
                 or not 0 <= bk <= len(keys0) \
                 or base is not None and (bn != len(names0) or bk != len(keys0)):

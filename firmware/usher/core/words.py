@@ -21,44 +21,40 @@
 # abilities, Multisala's faces). A key set is the key names' numbers in
 # sorted order, -1 - n for a key whose value is a string (packed()).
 
-TAKEASEAT = (
-    ("type", "automa", "reserve", "area", "cells", "press", "public", "celebrities",
-     "authorities", "score", "counts", "usher_bonus", "pass"),
-    ((-1,), (-4, 4, -1), (10, -1, 11)),
-)
-THEATRE = (
-    ("type", "play", "player", "value", "suit", "print", "ability", "none", "start_act",
-     "gamble", "draw", "reveal", "remove", "charm", "luck", "agility", "will", "strength", "paw",
-     "hoof", "claw", "talon", "slither", "webbed", "fin", "float", "skitter", "boost", "sap",
-     "combo1", "combo2", "finisher"),
-    ((-1,), (-7, 2, -6, -5, -1, 3), (10, 2, -1), (-7, 2, -6, -13, -5, -1, 3)),
-)
-MULTISALA = (
-    ("type", "player", "pass", "place", "hall", "cards", "deal", "next_round", "reveal", "score",
-     "spectator", "emotion", "on", "unplayed", "d6", "mask", "morra", "d4", "1", "2", "3", "4",
-     "5", "6", "b", "s", "c", "f"),
-    ((-1,), (1, -1), (5, 4, 1, -1), (-18, 11, 4, -1), (14, 1, -1), (11, 4, 12, -1),
-     (-15, 4, -17, 1, -1)),
-)
-SEATWARS = (
-    ("type", "place", "attack", "equip", "end_turn", "hand", "challenge", "target", "points",
-     "item", "shield", "score", "mode", "value", "min", "max", "destination", "final_score",
-     "last_card", "event", "missed", "caught_bus", "player", "seymour"),
-    ((-1,), (2, 3, -1), (5, -1), (10, -1), (2, 3, 7, -1), (2, 3, 8, 7, -1), (-13, 7, -1, 13),
-     (7, -1, 13), (16, -13, 7, -1, 13), (20, -1), (22, -1), (18, -1), (5, 18, -1),
-     (23, 7, -1, 13)),
-)
-NONE = ((), ())
-
 
 def of(game_id):
-    """(names, key sets) game_id's records start from; empty for another."""
+    """(names, key sets) the records of game_id start from; empty for any
+    other value. The tables are constants in the function's code: in flash
+    on the images, no RAM for them nor for a global per game."""
     if game_id == "takeaseat":
-        return TAKEASEAT
+        return (
+            ("type", "automa", "reserve", "area", "cells", "press", "public", "celebrities",
+             "authorities", "score", "counts", "usher_bonus", "pass"),
+            ((-1,), (-4, 4, -1), (10, -1, 11)),
+        )
     if game_id == "theatre":
-        return THEATRE
+        return (
+            ("type", "play", "player", "value", "suit", "print", "ability", "none", "start_act",
+             "gamble", "draw", "reveal", "remove", "charm", "luck", "agility", "will", "strength", "paw",
+             "hoof", "claw", "talon", "slither", "webbed", "fin", "float", "skitter", "boost", "sap",
+             "combo1", "combo2", "finisher"),
+            ((-1,), (-7, 2, -6, -5, -1, 3), (10, 2, -1), (-7, 2, -6, -13, -5, -1, 3)),
+        )
     if game_id == "multisala":
-        return MULTISALA
+        return (
+            ("type", "player", "pass", "place", "hall", "cards", "deal", "next_round", "reveal", "score",
+             "spectator", "emotion", "on", "unplayed", "d6", "mask", "morra", "d4", "1", "2", "3", "4",
+             "5", "6", "b", "s", "c", "f"),
+            ((-1,), (1, -1), (5, 4, 1, -1), (-18, 11, 4, -1), (14, 1, -1), (11, 4, 12, -1),
+             (-15, 4, -17, 1, -1)),
+        )
     if game_id == "seatwars":
-        return SEATWARS
-    return NONE
+        return (
+            ("type", "place", "attack", "equip", "end_turn", "hand", "challenge", "target", "points",
+             "item", "shield", "score", "mode", "value", "min", "max", "destination", "final_score",
+             "last_card", "event", "missed", "caught_bus", "player", "seymour"),
+            ((-1,), (2, 3, -1), (5, -1), (10, -1), (2, 3, 7, -1), (2, 3, 8, 7, -1), (-13, 7, -1, 13),
+             (7, -1, 13), (16, -13, 7, -1, 13), (20, -1), (22, -1), (18, -1), (5, 18, -1),
+             (23, 7, -1, 13)),
+        )
+    return (), ()

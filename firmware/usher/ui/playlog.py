@@ -10,12 +10,14 @@
 #                 options without the owner's data files (named in
 #                 "owner_data": they are too big to copy into every play)
 #   pNNNNN.json   play NNNNN's record {"game", "options", "seed", "actions",
-#                 "n", "owner_data", "version"} for `usher replay` (all the
+#                 "n", "version", and "owner_data" and "date" when they say
+#                 something} for `usher replay` (all the
 #                 options, owner data included), kept for the newest
 #                 ACTIONS_CAP plays only
 #
-# Sizes (python bench/history_flash.py): a line is 200-450 bytes, a record
-# 1.6-11 KB (1-3 of the RP2040 littlefs's 4 KB blocks).
+# Sizes (python bench/history_flash.py): a line is 300-600 bytes, a record
+# 0.5-3 KB (its actions as rows, its game's words by number: one of the
+# RP2040 littlefs's 4 KB blocks at most, none when under 512 bytes).
 #
 # Writing (append): the record is saved with usher.core.storage.save; the
 # lines are streamed one at a time to plays.jsonl.tmp, the oldest dropped
@@ -158,9 +160,15 @@ def entry(game_id, record, state, date=None, version=""):
     # The record keeps every option, owner data included: a replay needs
     # the panels or deck the game was played with.
     # Its date too, so a line lost to damage can be rebuilt whole from it.
+    # An empty owner_data and an unknown date are left out (readers take
+    # [] and None): a Take a Seat solo play's record is then under
+    # littlefs's 512-byte inline limit, kept without a 4 KB erase (issue 24).
     kept = {"game": game_id, "options": record["options"], "seed": record["seed"],
-            "actions": record["actions"], "owner_data": dropped, "version": version,
-            "date": line["date"]}
+            "actions": record["actions"], "version": version}
+    if dropped:
+        kept["owner_data"] = dropped
+    if line["date"] is not None:
+        kept["date"] = line["date"]
     return line, kept
 
 
