@@ -309,17 +309,12 @@ def test_pl17_the_games_words_are_only_ever_added_to():
 
 
 def test_pl17_a_record_says_its_games_words_by_number_and_an_older_dictionary_still_reads():
-    from usher.core import rng
     for gid in games.ids():
-        eng, bot = games.engine(gid), games.bot(gid)
-        state, st, acts = eng.new_game({}, 5), rng.new_state(5), []
-        while len(acts) < 400:
-            a = bot.next_action(state, st)
-            if a is None:
-                break
-            state = eng.apply(state, a)
-            acts.append(a)
-        rec = {"game": gid, "seed": 5, "options": {}, "actions": acts}
+        app = _app(mptest.tmpdir())
+        app.start()
+        for _a in _play_bot(app, gid, 5):       # a whole bot game
+            pass
+        rec = app.record
         p = gamefile.packed(rec)
         # every word of a bot's game is in the dictionary: none spelled out
         assert "names" not in p and "keys" not in p and p["bn"] == len(words.of(gid)[0]), (gid, p)
