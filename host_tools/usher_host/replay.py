@@ -65,6 +65,10 @@ def games_in_log(entries, notes=None):
             if _is_start(d):
                 current = {"game": d["game"], "options": d["options"], "seed": d["seed"], "actions": []}
                 records.append(current)
+                if isinstance(d.get("actions"), list):
+                    # a game brought back after it was abandoned (PL-21) starts
+                    # again with the actions it had
+                    _take_actions(current, d["actions"])
             elif notes is not None:
                 notes.append("entry %d: a game start without game, seed and options" % (i + 1))
             continue

@@ -161,7 +161,7 @@ def test_seat_picker_goes_through_the_roster_and_a_guest_name():
     assert [c[0] for c in app.top().choices] == ["P2", "Anna", "Guest name..."]
     for b in ("UP", "C"):                           # seat 2: a guest
         app.handle(("press", b))
-    for b in ("DOWN", "DOWN", "C", "C", "A"):       # "C", then "a" at the cursor -> "Ca"
+    for b in ("DOWN", "DOWN", "DOWN", "C", "DOWN", "A"):   # "C", then "a" in the slot: "Ca" (PL-22)
         app.handle(("press", b))                    # C on a letter with accents: on release
         app.handle(("release", b))
     assert [c[0] for c in app.top().choices] == ["P3", "Anna", "Guest name..."]

@@ -7,6 +7,7 @@
 #   game.json  the running game's record {"game", "options", "seed", "actions"}
 #   ui.json    {"routes": [...], "next_seed": n, "settings": {...}, "dice": [...]}
 #   players.txt  the roster of players (usher.ui.players), if uploaded
+#   abandoned.json  the game last abandoned (PL-21), until another starts
 #   history/     the play history (usher.ui.playlog, docs/history.md)
 #
 # Per-game screens plug in as modules usher/ui/games/<game_id>.py; see
@@ -27,6 +28,7 @@ BUTTONS = ("A", "B", "C", "UP", "DOWN")
 # refresh: "turbo" or "fast", the waveform the device layer gives a window
 # (PL-18; the UI only says which window changed).
 DEFAULT_SETTINGS = {"clean_after": 20, "sleep_min": 2, "refresh": "turbo"}
+ABANDONED_FILE = "abandoned.json"
 
 
 def _canvas_bytes(canvas):
@@ -162,6 +164,8 @@ class App:
             self.ui["settings"].update(ui.get("settings") or {})
             if ui.get("dice"):
                 self.ui["dice"] = ui["dice"]
+            if ui.get("abandoned"):
+                self.ui["abandoned"] = ui["abandoned"]
         self.policy.clean_after = self.setting("clean_after")
         rec, eng, state, notice = persist.load_game(self.game_file, self.load_engine)
         if notice:
@@ -310,7 +314,18 @@ class App:
             if players.needs_names(self, game_id, options):
                 players.ask_names(self, game_id, options, seed)
                 return
-        self.start_game(game_id, options, seed)
+        self.names_given(game_id, options, seed)
+
+    def names_given(self, game_id, options, seed=None):
+        """The seats have their names: a game's questions that name a seat
+        come now (PL-22: its screens' after_names(app, options, go), which
+        ends with go(app, options)), then the game starts."""
+        mod = self.game_ui(game_id)
+        ask = getattr(mod, "after_names", None) if mod else None
+        if ask is None:
+            self.start_game(game_id, options, seed)
+            return
+        ask(self, options, lambda app, opts: app.start_game(game_id, opts, seed))
 
     def start_game(self, game_id, options, seed=None):
         """new_game without asking the seats' names."""
@@ -328,6 +343,7 @@ class App:
         self.policy.request_clean()  # a game starts: a clean refresh (PL-15)
         self.engine, self.record, self.state, self.game_id = eng, rec, state, game_id
         seats.use(options)
+        self._forget_abandoned()    # PL-21: offered until another game starts
         self._unload("usher.ui.players")
         self._unload("usher.ui.owner_data")     # read once per game (issue 24: heap)
         # docs/log-format.md: a "game" entry starts a game in the log.
@@ -465,6 +481,65 @@ class App:
         # them after a game ends, which a fresh import would break.
         if gid is not None and self.services.get("unload_games"):
             unload_game_code(gid)
+
+    # --- leaving a game (PL-21) ----------------------------------------------------
+    def progress(self):
+        """How far the running game got, in its own words ("Act 2 round 3"),
+        from its screens' progress(state); else its number of actions."""
+        mod = self.game_ui(self.game_id) if self.game_id else None
+        fn = getattr(mod, "progress", None) if mod else None
+        if fn is not None and self.state is not None:
+            return fn(self.state)
+        return text.plural(len(self.record["actions"]) if self.record else 0, "action")
+
+    def abandon_game(self):
+        """PL-21: forget the running game without keeping it in the history;
+        its record is kept aside (abandoned.json) so the launcher can bring
+        it back exactly as it was until another game starts. A record that
+        cannot be kept aside (a full or read-only flash) is said; the game
+        is abandoned all the same, as asked."""
+        self._flush()
+        problem = None
+        if self.record is not None:
+            try:
+                storage.save_json(storage.join(self.data_dir, ABANDONED_FILE),
+                                  gamefile.packed_json(self.record)[0])
+                self.ui["abandoned"] = self.game_id
+            except OSError as e:
+                self.ui.pop("abandoned", None)
+                problem = "It could not be kept to bring back (%s)." % e
+        if self.state is not None and self.state.get("phase") == "over":
+            self.state = None           # (never kept in the history: abandoned)
+        self.end_game()
+        if problem:
+            self.show_message("Abandon game", problem)
+
+    def bring_back(self):
+        """PL-21: the abandoned game becomes the running game again, at the
+        same point (its record replayed), and its screen is shown. A file
+        that cannot be used is named and nothing else changes."""
+        from usher.ui import persist
+        path = storage.join(self.data_dir, ABANDONED_FILE)
+        rec, eng, state, problem = persist.load_abandoned(path, self.load_engine)
+        self._unload("usher.ui.persist")
+        if problem:
+            self._forget_abandoned()
+            self.reset([screens.Launcher(self)])
+            self.show_message("Bring back", problem)
+            return
+        self._flush()
+        self.game_file.save(rec)        # the running game again before its screen (PL-8)
+        self._load_game(rec, eng, state)
+        self._forget_abandoned()
+        # docs/log-format.md: a game brought back starts again with its actions.
+        self.log("game", {"game": rec["game"], "seed": rec["seed"], "options": rec["options"],
+                          "actions": rec["actions"]})
+        self.policy.request_clean()
+        self.show_game()
+
+    def _forget_abandoned(self):
+        if self.ui.pop("abandoned", None) is not None:
+            storage.delete(storage.join(self.data_dir, ABANDONED_FILE))
 
     def make_folders(self):
         """Make the history's folder when it is missing. The device calls

@@ -4,7 +4,8 @@
 # A game's screens module may give history_lines(app): one line per action
 # with what only a replay knows (the turn, the panel, what the Automa
 # scratched); else each action is its describe() line. After an undo the
-# first row says what was removed until the next press.
+# first row says what was removed until the next press. C (Leave) opens the
+# leave menu while the game runs (usher.ui.leave, PL-21).
 from usher.core.game import canonical_json
 from usher.ui import text
 from usher.ui.canvas import WIDTH
@@ -42,7 +43,12 @@ class History(Screen):
         self._lines = None  # (action count, lines) of the last history_lines()
 
     def keys(self):
-        return ("Back", "Undo (hold)" if self._actions() else None, None)
+        return ("Back", "Undo (hold)" if self._actions() else None, "Leave" if self._leaves() else None)
+
+    def _leaves(self):
+        """C leaves the game (PL-21: the main menu or abandon) while it runs."""
+        st = self.app.state
+        return st is not None and st.get("phase") != "over"
 
     def long_keys(self):
         return ("B",)
@@ -102,6 +108,9 @@ class History(Screen):
             self.changed()
         elif b == "A":
             self.app.show_game()
+        elif b == "C" and self._leaves():
+            from usher.ui import leave
+            leave.open_menu(self.app)
         elif b == "DOWN" and self.top + self.rows < n:
             self.top += 1
             self.changed()

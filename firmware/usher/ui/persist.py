@@ -17,10 +17,11 @@ GAME_FILE = "game.json"
 UI_FILE = "ui.json"
 
 # What ui.json may hold: the App always writes "routes", "next_seed" and
-# "settings" ("dice" once the dice roller was used). A key not listed here is
+# "settings" ("dice" once the dice roller was used; "abandoned", the game id
+# of an abandoned game the launcher can bring back, PL-21). A key not listed here is
 # a damaged file (a flipped bit in a key name); add a key here when the App
 # starts saving a new one.
-UI_KEYS = ("routes", "next_seed", "settings", "dice")
+UI_KEYS = ("routes", "next_seed", "settings", "dice", "abandoned")
 # The Settings screen's values are whole numbers in these ranges (wider than
 # the screen offers); other settings (a game's own, e.g. Take a Seat's
 # "Automa step seen") are a number, a flag, a short text or null. A setting
@@ -80,6 +81,22 @@ def load_game(gamefile, load_engine):
         notice = ("The saved game's newest actions were damaged (%s). The game resumes "
                   "without them." % "; ".join(problems))
     return rec, eng, state, notice
+
+
+def load_abandoned(path, load_engine):
+    """(record, engine, state, problem): the abandoned game (PL-21) from its
+    file, checked as the saved game is; Nones and the reason it cannot be
+    brought back (the file named) when it cannot."""
+    from usher.core import gamefile
+    try:
+        value, _source, _problems = storage.load_checked(
+            path, lambda obj: check_game(gamefile.unpacked(obj), load_engine))
+    except storage.StorageError as e:
+        return None, None, None, "The abandoned game cannot be brought back: %s." % _detail(e)
+    if value is None:
+        return None, None, None, "The abandoned game's file %s is missing." % path.split("/")[-1]
+    rec, eng, state = value
+    return rec, eng, state, None
 
 
 def _what(problems, verb="was"):
@@ -151,6 +168,8 @@ def check_ui(ui, known_settings=()):
             raise ValueError("setting %s is damaged" % _short(key, 20))
     if "dice" in ui:
         _check_dice(ui["dice"])
+    if "abandoned" in ui and ui["abandoned"] not in games.ids():
+        raise ValueError("abandoned is not a game")
     return ui
 
 

@@ -195,18 +195,60 @@ def _restore(path, names):
         pass   # read-only flash: the copy is used again at the next load
 
 
+def _save_roster(data_dir, names):
+    from usher.core import storage
+    storage.save_text(roster_path(data_dir), "".join([n + "\n" for n in names]))
+
+
+def _taken(names, name, but=None):
+    """True when name is already in names (case ignored), name but aside."""
+    key = same_name_key(name)
+    for n in names:
+        if n != but and same_name_key(n) == key:
+            return True
+    return False
+
+
 def add_to_roster(data_dir, name):
     """Add a checked name to the roster file; returns a problem or None."""
     bad = check_name(name)
     if bad:
         return bad
     names, _problem = load_roster(data_dir)
-    if same_name_key(name) in [same_name_key(n) for n in names]:
+    if _taken(names, name):
         return None  # already there: nothing to do
     if len(names) >= MAX_ROSTER:
         return "The roster is full (%d names)" % MAX_ROSTER
-    from usher.core import storage
-    storage.save_text(roster_path(data_dir), "".join([n + "\n" for n in names + [name]]))
+    _save_roster(data_dir, names + [name])
+    return None
+
+
+def edit_roster(data_dir, name, how, new=None):
+    """Rename (how "rename", to new), delete ("delete") or move ("up",
+    "down") one name of the roster (PL-22); returns a problem or None, and
+    on a problem the file is not written. Kept plays keep the names they
+    were played with: they are in the plays' own records."""
+    names, _problem = load_roster(data_dir)
+    if name not in names:
+        return "%s is no longer in the roster" % name
+    i = names.index(name)
+    if how == "rename":
+        bad = check_name(new)
+        if bad:
+            return bad
+        if _taken(names, new, but=name):
+            return "%s is already in the roster" % new
+        names[i] = new
+    elif how == "delete":
+        names.pop(i)
+    elif how in ("up", "down"):
+        j = i - 1 if how == "up" else i + 1
+        if not 0 <= j < len(names):
+            return "%s is already %s" % (name, "first" if how == "up" else "last")
+        names[i], names[j] = names[j], names[i]
+    else:
+        return "unknown change %r" % how
+    _save_roster(data_dir, names)
     return None
 
 
@@ -220,7 +262,8 @@ def needs_names(app, game_id, options):
 
 
 def ask_names(app, game_id, options, seed):
-    """Push the first seat's name picker; the last one starts the game."""
+    """Push the first seat's name picker; the last one hands the named
+    options to App.names_given."""
     roster, problem = load_roster(app.data_dir)
     n = seats.seat_count(game_id, options)
     app.push(SeatName(app, game_id, options, seed, roster, [], n))
@@ -274,7 +317,7 @@ class SeatName(ChoiceEntry):
                               self.n))
             return
         opts = seats.with_names(self.game_id, self.options, chosen)
-        app.start_game(self.game_id, opts, self.seed)
+        app.names_given(self.game_id, opts, self.seed)
 
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz0123456789-'._"
@@ -298,53 +341,73 @@ def accents_of(letter):
 
 
 class LetterPicker(Screen):
-    """A name picked letter by letter: UP/DOWN change the letter at the
-    cursor (hold to run), C takes it and moves on, B deletes the last
-    letter, A is Done (or Cancel while the name is empty). Holding C on a
-    letter with accents opens its accent step: UP/DOWN go through the
-    accented letters, C takes one and moves on, B goes back to the plain
-    letter. on_done(app, name)."""
+    """A name picked letter by letter (PL-22: what Done saves is what the
+    screen shows). The cursor is a slot: blank when it opens and after each
+    C, or a letter. UP/DOWN put a letter in the slot and change it (hold to
+    run; from a blank slot DOWN gives "A" at the first slot, "a" after), C
+    takes the letter and opens the next blank slot, B clears the slot's
+    letter or, on a blank slot, deletes the last letter, A is Done (the
+    letter in the slot included, trailing spaces trimmed) or Cancel while
+    nothing shows. Holding C on a letter with accents opens its accent
+    step: UP/DOWN go through the accented letters, C takes one and moves
+    on, B goes back to the plain letter. on_done(app, name). initial: a
+    name to edit (Rename), its letters taken, a blank slot after them."""
 
-    def __init__(self, app, title, on_done):
+    def __init__(self, app, title, on_done, initial=""):
         Screen.__init__(self, app)
         self.title = title
         self.on_done = on_done
-        self.name = ""
-        self.letter = 0   # index in LETTERS of the letter at the cursor
+        self.name = initial
+        self.letter = 0   # index in LETTERS of the letter in the slot, when not blank
+        self.blank = True
         self.accents = None   # in the accent step: the plain letter and its accented ones
         self.accent = 0       # index in self.accents of the letter at the cursor
 
     def current(self):
+        """The letter in the slot ("" when it is blank)."""
         if self.accents:
             return self.accents[self.accent]
-        return LETTERS[self.letter]
+        return "" if self.blank else LETTERS[self.letter]
+
+    def shown(self):
+        """The name as the screen shows it: the letters taken and the slot's."""
+        return self.name + self.current()
 
     def keys(self):
-        return ("Done" if self.name else "Cancel",
-                "Back" if self.accents else ("Delete" if self.name else None),
-                "Next" if len(self.name) < MAX_NAME - 1 else "Add")
+        full = len(self.name) >= MAX_NAME - 1
+        return ("Done" if self.shown() else "Cancel",
+                "Back" if self.accents else ("Delete" if self.shown() else None),
+                None if self.blank and not self.accents else ("Add" if full else "Next"))
 
     def long_keys(self):
-        return ("C",) if not self.accents and accents_of(LETTERS[self.letter]) else ()
+        if self.accents or self.blank:
+            return ()
+        return ("C",) if accents_of(LETTERS[self.letter]) else ()
 
     def status(self):
-        return "%d/%d" % (len(self.name) + 1, MAX_NAME)
+        return "%d/%d" % (min(len(self.name) + 1, MAX_NAME), MAX_NAME)
 
     def draw_body(self, c):
         if self.accents:
             hint = "Accents: UP/DOWN letter, C next, B back"
+        elif self.blank:
+            hint = "UP/DOWN: a letter" + (", B delete, A done" if self.name else "")
         else:
             hint = "UP/DOWN letter, C next, B delete, A done"
         text.draw(c, text.SMALL, hint, 4, BODY_Y + 1)
         cur = self.current()
-        shown = self.name + cur
+        shown = self.name + (cur or "W")
         x = (296 - text.width(text.BODY, shown + "W")) // 2
         y = BODY_Y + 36
         x = text.draw(c, text.BODY, self.name, x, y)
         w = max(text.width(text.BODY, cur), 8)
-        # The box leaves room for an accented capital's top row (text.py).
-        c.fill_rect(x - 1, y - 3, w + 2, text.BODY.HEIGHT + 5, 1)
-        text.draw(c, text.BODY, cur, x, y, 0)
+        if cur:
+            # The box leaves room for an accented capital's top row (text.py).
+            c.fill_rect(x - 1, y - 3, w + 2, text.BODY.HEIGHT + 5, 1)
+            text.draw(c, text.BODY, cur, x, y, 0)
+        else:
+            # A blank slot: an outline, so nothing in it reads as a letter.
+            c.rect(x - 1, y - 3, w + 2, text.BODY.HEIGHT + 5, 1)
         c.line(x + w // 2 - 4, y - 7, x + w // 2, y - 11, 1)
         c.line(x + w // 2, y - 11, x + w // 2 + 4, y - 7, 1)
         c.line(x + w // 2 - 4, y + 18, x + w // 2, y + 22, 1)
@@ -357,7 +420,7 @@ class LetterPicker(Screen):
         if self.accents:
             row = self.accents
         else:
-            row = accents_of(LETTERS[self.letter])
+            row = None if self.blank else accents_of(LETTERS[self.letter])
             if not row:
                 return
             row = row[1:]
@@ -378,11 +441,10 @@ class LetterPicker(Screen):
 
     def _start_letter(self):
         # The first letter starts at "A", the next ones at "a".
-        self.letter = LETTERS.index("a") if self.name else 0
-        self.accents = None
+        return LETTERS.index("a") if self.name else 0
 
     def long(self, b):
-        if b == "C" and not self.accents:
+        if b == "C" and not self.accents and not self.blank:
             self.accents = accents_of(LETTERS[self.letter])
             self.accent = 1 if self.accents else 0
             self.changed()
@@ -392,21 +454,28 @@ class LetterPicker(Screen):
             step = -1 if b == "UP" else 1
             if self.accents:
                 self.accent = (self.accent + step) % len(self.accents)
+            elif self.blank:
+                # The blank slot sits just before the letter a slot starts at.
+                self.blank = False
+                self.letter = (self._start_letter() + (0 if step > 0 else -1)) % len(LETTERS)
             else:
                 self.letter = (self.letter + step) % len(LETTERS)
         elif b == "C":
+            if self.blank and not self.accents:
+                return
             self.name += self.current()
+            self.blank, self.accents = True, None
             if len(self.name) >= MAX_NAME:
                 self._finish()
                 return
-            self._start_letter()
         elif b == "B" and self.accents:
             self.accents = None       # back to the plain letter
+        elif b == "B" and not self.blank:
+            self.blank = True         # the slot's letter cleared
         elif b == "B" and self.name:
             self.name = self.name[:-1]
-            self._start_letter()
         elif b == "A":
-            if self.name:
+            if self.shown():
                 self._finish()
                 return
             self.app.pop()
@@ -414,7 +483,8 @@ class LetterPicker(Screen):
         self.changed()
 
     def _finish(self):
-        s = self.name.strip()
+        # PL-22: the letter in the slot included, trailing spaces trimmed.
+        s = self.shown().rstrip()
         bad = check_name(s)
         if bad:
             self.app.show_message("Name", bad)
@@ -427,12 +497,13 @@ class LetterPicker(Screen):
 ADD = "\x00add"
 
 
-def roster_menu(app):
-    """The roster's names and "Add a name" (letter by letter)."""
+def roster_menu(app, focus=0):
+    """The roster's names and "Add a name" (letter by letter); C on a name
+    opens what can be done with it (PL-22)."""
     from usher.ui.widgets import Menu
     names, problem = load_roster(app.data_dir)
-    items = [("Add a name", ADD)] + [(n, None) for n in names]
-    m = Menu(app, "Players (%d/%d)" % (len(names), MAX_ROSTER), items, _roster_chosen)
+    items = [("Add a name", ADD)] + [(n, n) for n in names]
+    m = Menu(app, "Players (%d/%d)" % (len(names), MAX_ROSTER), items, _roster_chosen, focus=focus)
     return m, problem
 
 
@@ -446,11 +517,41 @@ def open_roster(app):
 def _roster_chosen(app, value):
     if value == ADD:
         app.push(LetterPicker(app, "New player", _added))
+        return
+    from usher.ui.widgets import Menu
+    items = [("Rename", "rename"), ("Move up", "up"), ("Move down", "down"), ("Delete", "delete")]
+    app.push(Menu(app, value, items, lambda a, how: _name_action(a, value, how)))
+
+
+def _name_action(app, name, how):
+    if how == "rename":
+        app.replace(LetterPicker(app, "Rename " + name,
+                                 lambda a, new: _edited(a, name, "rename", new), name))
+    elif how == "delete":
+        from usher.ui.widgets import Confirm
+        app.replace(Confirm(app, "Delete", "Delete %s from the roster? Kept plays keep the name."
+                            % name, lambda a: _edited(a, name, "delete")))
+    else:
+        _edited(app, name, how)
+
+
+def _edited(app, name, how, new=None):
+    """The change made (or refused with its reason, nothing written) and the
+    roster shown again, the cursor on the name changed."""
+    problem = edit_roster(app.data_dir, name, how, new)
+    app.pop()            # the letter picker, the confirmation or the name's menu
+    names = load_roster(app.data_dir)[0]
+    shown = new if how == "rename" and problem is None else name
+    focus = names.index(shown) + 1 if shown in names else 0
+    app.replace(roster_menu(app, focus)[0])
+    if problem:
+        app.show_message("Players", problem)
 
 
 def _added(app, name):
     problem = add_to_roster(app.data_dir, name)
     app.pop()            # the letter picker
-    app.replace(roster_menu(app)[0])
+    names = load_roster(app.data_dir)[0]
+    app.replace(roster_menu(app, names.index(name) + 1 if name in names else 0)[0])
     if problem:
         app.show_message("Players", problem)

@@ -19,6 +19,9 @@ class Launcher(Menu):
         items = []
         if app.record is not None:
             items.append(("Resume " + games.title(app.game_id), "resume"))
+        elif app.ui.get("abandoned"):
+            # PL-21: until another game starts
+            items.append(("Bring back " + games.title(app.ui["abandoned"]), "bring_back"))
         for gid, title in games.GAMES:
             items.append((title, gid))
         items.append(("Statistics", "stats"))
@@ -44,6 +47,8 @@ class Launcher(Menu):
 def _launch(app, value):
     if value == "resume":
         app.show_game()
+    elif value == "bring_back":
+        app.bring_back()
     elif value == "stats":
         from usher.ui import stats
         stats.open_menu(app)
@@ -59,11 +64,20 @@ def _new_game(app, gid):
         app.show_message(games.title(gid), "%s: not built yet." % games.title(gid))
         return
     if app.record is not None:
-        def yes(a):
-            a.end_game()
+        if app.state is not None and app.state.get("phase") == "over":
+            # a finished game whose end screen was left: kept, as Finish does
+            def yes(a):
+                a.end_game()
+                _start(a, gid, mod)
+            app.push(Confirm(app, "New game", "Keep the finished game of %s and start %s?"
+                             % (games.title(app.game_id), games.title(gid)), yes))
+            return
+
+        def abandon(a):
+            a.abandon_game()
             _start(a, gid, mod)
-        app.push(Confirm(app, "New game", "Abandon the running game of %s?"
-                         % games.title(app.game_id), yes))
+        from usher.ui import leave
+        app.push(leave.ask_abandon(app, abandon))
         return
     _start(app, gid, mod)
 

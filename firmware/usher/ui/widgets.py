@@ -275,10 +275,13 @@ class MessageBox(Screen):
 
 class Confirm(Screen):
     """A yes/no question: A No, C Yes. on_yes(app); on_no(app) (default: pop).
+    careful=True (a question that loses something, PL-21): the answers are
+    a row under the question with No selected; UP/DOWN move the selection,
+    C takes it, A is No, so a C pressed twice never says Yes.
     Pushed over another screen it is a window over it (PL-15)."""
     dialog = True
 
-    def __init__(self, app, title, question, on_yes, on_no=None, yes="Yes", no="No"):
+    def __init__(self, app, title, question, on_yes, on_no=None, yes="Yes", no="No", careful=False):
         Screen.__init__(self, app)
         self.title = title
         self.lines = text.wrap(text.BODY, question, WIDTH - 12)
@@ -286,23 +289,41 @@ class Confirm(Screen):
         self.on_no = on_no
         self.yes = yes
         self.no = no
+        self.careful = careful
+        self.choice_yes = False   # careful: the answer selected
 
     def keys(self):
+        if self.careful:
+            return (self.no, None, "OK")
         return (self.no, None, self.yes)
 
     def place(self, lines=None):
-        return Screen.place(self, len(self.lines))
+        return Screen.place(self, len(self.lines) + (1 if self.careful else 0))
 
     def draw_body(self, c):
         y = self.body_y() + (0 if self.over else 4)
-        for line in self.lines[:(BODY_Y + BODY_H - y) // ROW_H]:
+        last = (BODY_Y + BODY_H - y) // ROW_H - (1 if self.careful else 0)
+        for line in self.lines[:last]:
             text.draw(c, text.BODY, line, 6, y)
             y += ROW_H
+        if self.careful:
+            x = 6
+            for label, on in ((self.no, not self.choice_yes), (self.yes, self.choice_yes)):
+                w = text.width(text.BODY, label) + 12
+                if on:
+                    c.fill_rect(x, y, w, ROW_H, 1)
+                else:
+                    c.rect(x, y, w, ROW_H, 1)
+                text.draw(c, text.BODY, label, x + 6, y + 1, 0 if on else 1)
+                x += w + 12
 
     def button(self, b):
-        if b == "C":
+        if self.careful and b in ("UP", "DOWN"):
+            self.choice_yes = not self.choice_yes
+            self.changed()
+        elif b == "C" and (self.choice_yes or not self.careful):
             self.on_yes(self.app)
-        elif b == "A":
+        elif b == "A" or b == "C":
             if self.on_no:
                 self.on_no(self.app)
             else:

@@ -82,6 +82,11 @@ def setup_screen(app):
     return Setup(app)
 
 
+def progress(state):
+    """How far the game got, for the question before abandoning it (PL-21)."""
+    return "round %d of %d" % (state["round"], state["rounds"])
+
+
 def play_screen(app):
     """The screen for app.state alone, so a restart lands on the same one."""
     st = app.state

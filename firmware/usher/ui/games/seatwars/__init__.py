@@ -11,17 +11,34 @@ GAME_ID = "seatwars"
 
 
 def setup_screen(app):
-    """SW-1: 2-4 players, then the start player (or a seeded random one)."""
+    """SW-1: 2-4 players; the seats' names, then the start player (PL-22:
+    picked by name, after_names)."""
     choices = [("%d players" % n, n, None) for n in (2, 3, 4)]
-    return ChoiceEntry(app, "Seat Wars", "How many players?", choices, _players_chosen)
+    return ChoiceEntry(app, "Seat Wars", "How many players?", choices,
+                       lambda a, n: a.new_game(GAME_ID, {"players": n}))
 
 
-def _players_chosen(app, n):
-    choices = [("P%d" % (i + 1), i, None) for i in range(n)]
+def after_names(app, options, go):
+    """Who starts, by the seats' names (or a seeded random one), once the
+    seats are named (PL-22); go(app, options) starts the game."""
+    if "start" in options:
+        go(app, options)
+        return
+    names = seats.names_of(options)
+    n = seats.seat_count(GAME_ID, options)
+    choices = [(names[i] if names else seats.default_name(i), i, None) for i in range(n)]
     choices.append(("Random", "random", None))
-    app.replace(ChoiceEntry(app, "Seat Wars", "Who starts? (play goes clockwise)", choices,
-                            lambda app, start: app.new_game(GAME_ID, {"players": n,
-                                                                      "start": start})))
+
+    def chosen(a, start):
+        opts = dict(options)
+        opts["start"] = start
+        go(a, opts)
+    app.push(ChoiceEntry(app, "Seat Wars", "Who starts? (play goes clockwise)", choices, chosen))
+
+
+def progress(state):
+    """How far the game got, for the question before abandoning it (PL-21)."""
+    return "round %d" % state["round"]
 
 
 def play_screen(app):

@@ -106,6 +106,11 @@ def review_step(app):
 
 # --- the screen for the current state ------------------------------------------------
 
+def progress(state):
+    """How far the game got, for the question before abandoning it (PL-21)."""
+    return "turn %d" % state["turn"]
+
+
 def play_screen(app):
     s = app.state
     if layout.pending(app):

@@ -51,7 +51,8 @@ def open_menu(app):
     if app.state.get("automa_last"):
         items.append(("Last Automa step", "step"))
     items.append(("Objectives", "objectives"))
-    items.append(("Main menu (game kept)", "launcher"))
+    from usher.ui import leave
+    items.extend(leave.ITEMS)     # PL-21
     app.push(Menu(app, "Take a Seat", items, _menu_choice))
 
 
@@ -63,6 +64,6 @@ def _menu_choice(app, value):
         app.replace(app.game_ui(app.game_id).review_step(app))
     elif value == "objectives":
         app.replace(MessageBox(app, "Objectives", objectives_text(app.state)))
-    elif value == "launcher":
-        from usher.ui.screens import Launcher
-        app.reset([Launcher(app)])
+    else:
+        from usher.ui import leave
+        leave.choose(app, value)

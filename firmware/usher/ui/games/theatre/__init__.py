@@ -11,6 +11,13 @@ def setup_screen(app):
     return Setup(app)
 
 
+def progress(state):
+    """How far the game got, for the question before abandoning it (PL-21)."""
+    if not state["round"]:
+        return "Act %d" % state["act"]
+    return "Act %d round %d" % (state["act"], state["round"])
+
+
 def play_screen(app):
     from usher.ui.games.theatre.screens import first_screen
     return first_screen(app)
