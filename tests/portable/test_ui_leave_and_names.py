@@ -6,7 +6,7 @@ import mptest
 
 from usher import games
 from usher.core import game, rng, storage
-from usher.ui import history, leave, players, playlog, screens
+from usher.ui import history, players, playlog, screens
 from usher.ui.app import App
 from usher.ui.canvas import new_canvas
 from usher.ui.widgets import Confirm, Menu
@@ -149,7 +149,8 @@ def test_pl21_a_new_game_over_a_running_one_abandons_it_after_asking():
     app.top().focus_on("multisala")
     _press(app, "C")
     ask = app.top()
-    assert isinstance(ask, Confirm) and ask.careful and "Abandon The Theatre, Act 1 round" in " ".join(ask.lines)
+    assert isinstance(ask, Confirm) and ask.careful
+    assert "Abandon The Theatre, Act 1 round" in " ".join(ask.lines)
     _press(app, "DOWN")
     _press(app, "C")                                     # Yes: Multisala's setup opens
     assert app.record is None and list(playlog.summaries(d)) == []
