@@ -52,6 +52,10 @@ def _headless(args, data):
     # The log goes with the data; a run without --data keeps it in --out.
     log_dir = os.path.join(args.data if args.data else args.out, "log")
     session = Session(data, battery=args.battery, log_dir=log_dir)
+    if args.data:
+        # a folder kept across runs is a device of its own: its own id (PL-19);
+        # a run in a temporary folder stays the same picture every time
+        session.services["random32"] = lambda: int.from_bytes(os.urandom(4), "big")
     steps = parse_script(args.script or "")
     os.makedirs(args.out, exist_ok=True)
     req = session.start()

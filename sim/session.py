@@ -66,6 +66,8 @@ class Session:
                          "version": VERSION, "log": self._log}
         if live_seeds:
             self.services["ticks_ms"] = lambda: int(time.time() * 1000) & 0x3FFFFFFF
+            # PL-19: each data folder its own device id
+            self.services["random32"] = lambda: int.from_bytes(os.urandom(4), "big")
             # The desktop knows the date: plays kept in the history are dated
             # (scripted sessions stay undated, so their pictures never change).
             self.services["date"] = lambda: tuple(time.localtime()[:6])

@@ -71,20 +71,21 @@ def render(script, roster=None):
 
 def with_seat_names(script):
     """script with each seat picking the next roster name ("DOWN,C": the
-    first roster name no earlier seat took) where the game starts: the
-    script is played once without a roster to find the button that starts
-    the game and how many seats it has."""
-    from usher.ui import seats
+    first roster name no earlier seat took) where the game asks for them:
+    the script is played once with a roster to find the button that opens
+    the first seat's picker and how many seats it asks for."""
+    from usher.ui import players
     toks = [t for t in script.split(",") if t]
     with tempfile.TemporaryDirectory() as data:
+        with open(os.path.join(data, "players.txt"), "w", encoding="utf-8") as f:
+            f.write("A1\nA2\nA3\nA4\nA5\n")
         s = Session(data, battery=80)
         s.start()
         for k in range(len(toks)):
             s.step(parse_script(toks[k])[0][1])
-            rec = s.app.record
-            if rec is not None:
-                n = seats.seat_count(rec["game"], rec["options"])
-                return ",".join(toks[:k + 1] + ["DOWN", "C"] * n + toks[k + 1:])
+            top = s.app.top()
+            if isinstance(top, players.SeatName):
+                return ",".join(toks[:k + 1] + ["DOWN", "C"] * top.n + toks[k + 1:])
     raise ValueError("the script never starts a game")
 
 
@@ -99,11 +100,12 @@ _NAMED = ("seatwars_turn", "seatwars_challenge", "seatwars_final_scoring", "seat
 _BY_NAME = dict(SHOTS)
 _SW_GAME = with_seat_names(_BY_NAME["seatwars_winner"])
 NAMED_SHOTS = tuple(("named_" + n, with_seat_names(_BY_NAME[n])) for n in _NAMED) + (
-    ("named_seat_pick", "DOWN,DOWN,DOWN,C,C,C,DOWN,DOWN"),
-    ("named_guest_letters", "DOWN,DOWN,DOWN,C,C,C,UP,C,DOWN,DOWN,C,DOWN*10,C,DOWN*3,C,DOWN*13"),
+    ("named_seat_pick", "DOWN,DOWN,DOWN,C,C,DOWN,DOWN"),
+    # each letter from the blank slot: DOWN gives "A" (the first) or "a"
+    ("named_guest_letters", "DOWN,DOWN,DOWN,C,C,UP,C,DOWN*2,C,DOWN*11,C,DOWN*4,C,DOWN*14"),
     # "Nicol", then C held on "o": the accent step, at "ò" (docs/ui.md)
-    ("named_guest_accents", "DOWN,DOWN,DOWN,C,C,C,UP,C,DOWN*12,C,DOWN*7,C,DOWN*1,C,DOWN*13,C,"
-                            "DOWN*10,C,DOWN*13,C~"),
+    ("named_guest_accents", "DOWN,DOWN,DOWN,C,C,UP,C,DOWN*13,C,DOWN*8,C,DOWN*2,C,DOWN*14,C,"
+                            "DOWN*11,C,DOWN*14,C~"),
     ("named_roster", "UP,C,UP,C"),
     ("named_stats_menu", _SW_GAME + ",C,DOWN,C"),
     ("named_stats_game", _SW_GAME + ",C,DOWN,C,UP,C"),

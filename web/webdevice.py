@@ -145,6 +145,10 @@ class Device:
             # the seeds are the simulator's (1, 2, ...) so a scripted session
             # is the simulator's frame for frame (tests/host/test_web_page.py).
             services["ticks_ms"] = ticks
+            # PL-19: each browser's data its own device id (MicroPython's
+            # random is seeded anew at each page load on this port)
+            import random
+            services["random32"] = lambda: random.getrandbits(32)
         self.rt = runtime.Runtime(runtime.default_app_factory, self.canvas, self.display,
                                   self.buttons, self.power, self.log, DATA_DIR, services)
         self.events = 0

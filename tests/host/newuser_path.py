@@ -20,11 +20,11 @@ def _load(name):
 _sw = _load("ui_session_seatwars")
 _ms = _load("ui_session_multisala")
 
-# Seat Wars, 2 players, P1 starts; seat 1 picks Anna (DOWN once past "P1"),
-# seat 2 Ben (the roster without Anna: DOWN once); then the scripted game
-# (P2 = Ben wins 10 to 8) and Finish.
-SEATWARS = ",".join((_sw.OPEN, "DOWN,C", "DOWN,C", _sw.TURN1, _sw.TURN2, _sw.TURN3, _sw.TURN4,
-                     _sw.TURN5, _sw.FINAL, "C"))
+# Seat Wars, 2 players; seat 1 picks Anna (DOWN once past "P1"), seat 2 Ben
+# (the roster without Anna: DOWN once); then who starts, by name (PL-22):
+# Anna; then the scripted game (P2 = Ben wins 10 to 8) and Finish.
+SEATWARS = ",".join(("DOWN,DOWN,DOWN,C,C", "DOWN,C", "DOWN,C", "C", _sw.TURN1, _sw.TURN2, _sw.TURN3,
+                     _sw.TURN4, _sw.TURN5, _sw.FINAL, "C"))
 # Multisala solo (the launcher's cursor stays on Seat Wars, the game just
 # played: UP is Multisala): seat 1 picks Maximilian (P1, Anna, Ben,
 # Maximilian), five rounds, the final score, Finish.

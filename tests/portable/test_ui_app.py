@@ -338,7 +338,11 @@ def test_new_game_over_running_game_asks_first():
     assert app.top().items[0][1] == "resume"
     _tap(app, "DOWN")  # Take a Seat (new)
     _tap(app, "C")
-    assert isinstance(app.top(), Confirm)
+    assert isinstance(app.top(), Confirm) and app.top().careful      # No selected (PL-21)
+    _tap(app, "C")
+    assert len(app.record["actions"]) == 1 and not isinstance(app.top(), Confirm)
+    _tap(app, "C")
+    _tap(app, "DOWN")   # Yes
     _tap(app, "C")
     assert app.record["actions"] == [] and isinstance(app.top(), TallyScreen)
 
@@ -446,7 +450,7 @@ def test_pl15_a_game_start_and_end_are_clean_and_the_launcher_keeps_the_game():
 def test_after_a_game_the_launcher_cursor_stays_on_that_game():
     app, _ = _app(cls=App)
     app.start()
-    app.new_game("seatwars", {})
+    app.new_game("seatwars", {"start": 0})
     app._render()
     app.end_game()
     launcher = app.top()

@@ -60,7 +60,7 @@ def _app(services):
 def test_end_game_drops_the_game_code_when_the_device_asks():
     def run():
         app = _app({"unload_games": True})
-        app.new_game(GAME, {}, seed=5)
+        app.new_game(GAME, {"start": 0}, seed=5)
         assert "usher.games.seatwars.engine" in sys.modules
         assert "usher.ui.games.seatwars" in sys.modules
         # the owner's data files are read once, when the game starts
@@ -70,7 +70,7 @@ def test_end_game_drops_the_game_code_when_the_device_asks():
         assert _game_modules() == []
         assert GAME not in usher.games.__dict__ and GAME not in usher.ui.games.__dict__
         # The next game of it loads the code again and starts the same way.
-        app.new_game(GAME, {}, seed=5)
+        app.new_game(GAME, {"start": 0}, seed=5)
         assert "usher.games.seatwars.engine" in sys.modules
         assert app.state == state
     _keep_modules(run)
@@ -84,7 +84,7 @@ def test_keeping_a_play_is_not_done_beside_the_screens_and_their_modules():
     def run():
         from usher.ui import playlog
         app = _app({"unload_games": True})
-        app.new_game(GAME, {}, seed=5)
+        app.new_game(GAME, {"start": 0}, seed=5)
         app.show_game()
         app.push(app.game_screen())
         end = app.top()
@@ -155,7 +155,7 @@ def test_statistics_open_again_after_plays_kept_since_they_were_first_opened():
         stats.open_menu(app)
         assert app.top().route == "stats"
         for seed in (5, 6):
-            app.new_game(GAME, {}, seed=seed)
+            app.new_game(GAME, {"start": 0}, seed=seed)
             app.state = dict(app.state, phase="over")
             app.end_game()
             assert "usher.ui.playlog" not in sys.modules
@@ -211,7 +211,7 @@ def test_every_game_session_runs_with_the_devices_unloads_and_frequent_collectio
 def test_end_game_keeps_the_modules_without_the_service():
     def run():
         app = _app({})
-        app.new_game(GAME, {}, seed=5)
+        app.new_game(GAME, {"start": 0}, seed=5)
         before = _game_modules()
         app.end_game()
         assert _game_modules() == before and "usher.games.seatwars.engine" in before

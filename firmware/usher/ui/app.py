@@ -298,6 +298,15 @@ class App:
         ticks = self.services.get("ticks_ms")
         return ((ticks() if ticks else 0) * 7919 + n) & 0x7FFFFFFF
 
+    def new_id_number(self):
+        """A number for the device id (PL-19: unique per device): from the
+        runtime's random source (services["random32"]: the simulator's and
+        the browser page's, which would otherwise all start from the same
+        seeds), else from the game seeds' generator, which on the device
+        mixes in the milliseconds since boot of the first Share."""
+        fn = self.services.get("random32")
+        return fn() if fn else self.new_seed()
+
     def new_game(self, game_id, options, seed=None):
         """Start game_id, save it, and show its play screen above the launcher.
         The owner's data files (usher.ui.owner_data: panels, decks uploaded
@@ -491,6 +500,10 @@ class App:
         if fn is not None and self.state is not None:
             return fn(self.state)
         return text.plural(len(self.record["actions"]) if self.record else 0, "action")
+
+    def main_menu(self):
+        """The launcher alone, the running game kept (PL-21: "Resume" on it)."""
+        self.reset([screens.Launcher(self)])
 
     def abandon_game(self):
         """PL-21: forget the running game without keeping it in the history;

@@ -20,8 +20,7 @@ def choose(app, value):
     """A leave item chosen (from this menu or a game's own); False for any
     other value."""
     if value == "launcher":
-        from usher.ui.screens import Launcher
-        app.reset([Launcher(app)])
+        app.main_menu()
     elif value == "abandon":
         app.replace(ask_abandon(app, lambda a: a.abandon_game()))
     else:

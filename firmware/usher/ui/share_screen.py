@@ -66,7 +66,7 @@ class ShareScreen(Screen):
         self.dropped = []
         self.scale = 1
         try:
-            device = share.device_id(app.data_dir, app.new_seed)
+            device = share.device_id(app.data_dir, app.new_id_number)
         except OSError as e:   # flash full: the link without its play id
             device = None
             app.log("error", "share: device id: %s" % e)
@@ -88,7 +88,8 @@ class ShareScreen(Screen):
         if ln.get("solo") == "automa":
             return "%s won vs Automa" % ln["players"][0] if ws else "Automa won"
         if ln.get("solo") == "record":
-            return "%s solo, %s points" % (ln["players"][0], ln["scores"][0])
+            return "%s solo, %s points, %s" % (ln["players"][0], ln["scores"][0],
+                                               "won" if ws else "lost")   # MS-14
         if not ws:
             return "no winner"
         return "Won: " + ", ".join([ln["players"][i] for i in ws])

@@ -31,7 +31,8 @@ def aggregate(rows, game_id):
     solo = {"played": 0, "won": 0, "best": None, "sum": 0}  # type: dict
     st = {"plays": 0, "undated": 0, "wins": wins, "seats": seats_, "best": None, "sum": 0,
           "scores": 0, "solo": solo, "record": {"base": None, "variant": None},
-          "record_history": history, "rounds": 0}  # type: dict
+          "record_history": history, "rounds": 0,
+          "vs_record": {"played": 0, "won": 0}}  # type: dict
     for r in rows:
         if r.get("game") != game_id:
             continue
@@ -62,6 +63,9 @@ def aggregate(rows, game_id):
             if s["best"] is None or r["scores"][0] > s["best"]:
                 s["best"] = r["scores"][0]
         elif kind == "record":
+            vs = st["vs_record"]        # MS-14: won when the record was beaten
+            vs["played"] += 1
+            vs["won"] += 1 if r["winners"] else 0
             kind = "variant" if r.get("variant") else "base"
             old = st["record"][kind]
             if old is None or r["scores"][0] > old:   # MS-10: strictly higher
@@ -109,6 +113,9 @@ def lines_for(st, game_id, device_record=None):
     if s["played"]:
         out.append(("vs Automa", "%d won, %d lost" % (s["won"], s["played"] - s["won"])))
         out.append(("Solo best", "%d, average %s" % (s["best"], tenths(s["sum"], s["played"]))))
+    vs = st["vs_record"]
+    if vs["played"]:
+        out.append(("vs record", "%d won, %d lost" % (vs["won"], vs["played"] - vs["won"])))
     if st["record_history"] or device_record:
         rec = st["record"]
         for k in ("base", "variant"):

@@ -40,6 +40,13 @@ def new_game(options, seed):
     if mode not in ("virtual", "physical"):
         raise GameError("mode must be virtual or physical")
     variant = _option_bool(options, "variant")
+    # MS-14: a solo game is won when its total beats the record it started
+    # against (strictly); the screens read the record when the game starts
+    # and pass it here, so the outcome is part of the game (replay, resume
+    # and the kept play agree). None: no record yet (a first solo game is won).
+    to_beat = options.get("to_beat")
+    if to_beat is not None and (type(to_beat) is not int or players != 1):
+        raise GameError("to_beat must be a whole number, in a solo game")
     deck = options.get("deck")
     if deck is None:
         codes = cards.default_deck()
@@ -59,6 +66,7 @@ def new_game(options, seed):
         "players": players,
         "mode": mode,
         "variant": variant,
+        "to_beat": to_beat,
         "emotions": emotions,
         "round": 1,
         # MS-10: every player is first player twice; solo plays 5 rounds
@@ -439,7 +447,12 @@ def hand_view(state, player):
 
 
 def winners(state):
-    """Players with the highest total (the winners once the game is over)."""
+    """Players with the highest total (the winners once the game is over);
+    solo, the player when the total beats the record the game started
+    against, or there was none (MS-14), else nobody."""
+    if state["players"] == 1:
+        to_beat = state.get("to_beat")
+        return [0] if to_beat is None or state["totals"][0] > to_beat else []
     best = max(state["totals"])
     return [p for p in range(state["players"]) if state["totals"][p] == best]
 

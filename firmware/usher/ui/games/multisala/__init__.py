@@ -73,7 +73,13 @@ class Setup(Screen):
             self.app.pop()
             return
         elif b == "C":
-            self.app.new_game(GAME_ID, dict(self.options))
+            opts = dict(self.options)
+            if opts["players"] == 1:
+                # MS-14: the record this game is played against, as it stands now
+                from usher.games.multisala import records
+                from usher.ui.games.multisala import draw
+                opts["to_beat"] = records.best(draw.load_record(self.app), opts["variant"])
+            self.app.new_game(GAME_ID, opts)
             return
         self.changed()
 

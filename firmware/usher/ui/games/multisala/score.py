@@ -208,11 +208,12 @@ class End(Screen):
         if st["players"] == 1:
             text.draw(c, text.BODY, "Final score", 6, y + 4)
             text.draw(c, text.BIG, str(st["totals"][0]), 6, y + 22)
-            if self.new_record:
+            if engine.winners(st):          # MS-14: won, the record beaten (or none yet)
                 c.fill_rect(130, y + 20, 160, 28, 1)
-                text.draw_centered(c, text.BODY, "New record!", 210, y + 27, 0)
+                text.draw_centered(c, text.BODY, "Won: new record!" if self.new_record else "Won",
+                                   210, y + 27, 0)
             else:
-                text.draw(c, text.BODY, "Record %s to beat" % self.best, 130, y + 27)
+                text.draw(c, text.BODY, "Lost: record %s" % st["to_beat"], 130, y + 27)
             text.draw(c, text.SMALL, "5 rounds solo%s" % (" with the variant" if st["variant"] else ""),
                       6, y + 56)
             text.draw(c, text.SMALL, draw.record_line(draw.load_record(self.app)), 6, y + 70)
