@@ -50,8 +50,8 @@ FILES = {  # type: dict
 }
 
 
-def read_text(path):
-    """The file's text; None when it does not exist. ValueError with a short
+def read_plain(path):
+    """The file's text; None when it does not exist; ValueError with a short
     reason when it exists but cannot be used as text."""
     try:
         size = os.stat(path)[6]
@@ -70,6 +70,33 @@ def read_text(path):
         raise ValueError("is not UTF-8 text") from None
 
 
+def read_text(path, notes=None):
+    """The file's text; None when it does not exist. ValueError with a short
+    reason when it exists but cannot be used as text. A file written on the
+    device (usher.ui.owner_edit) has a seal line, checked and dropped here;
+    when it fails, its previous copy (NAME.bak) is used and notes (a list)
+    gets the reason (PL-23)."""
+    from usher.core import seal
+    text = read_plain(path)
+    if text is None:
+        return None
+    try:
+        return seal.open_text(text)[0]
+    except ValueError as e:
+        why = str(e)
+    try:
+        bak = read_plain(path + ".bak")
+        if bak is not None:
+            bak = seal.open_text(bak)[0]
+    except ValueError:
+        bak = None
+    if bak is None:
+        raise ValueError(why)
+    if notes is not None:
+        notes.append("%s was damaged (%s): its previous copy is used" % (path.split("/")[-1], why))
+    return bak
+
+
 def _summary(defects):
     more = len(defects) - 1
     return defects[0] + (" (and %d more)" % more if more > 0 else "")
@@ -83,7 +110,7 @@ def load_options(data_dir, game_id):
     for name, key, parse in FILES.get(game_id, []):
         path = data_dir.rstrip("/") + "/" + name
         try:
-            text = read_text(path)
+            text = read_text(path, problems)
             if text is None:
                 continue
             value, defects = parse(text)
@@ -113,4 +140,5 @@ def owner_options(app, game_id):
     options, problems = load_options(app.data_dir, game_id)
     if not problems:
         return options, None
-    return options, "; ".join(problems) + ". Using the default instead."
+    unused = [p for p in problems if not p.endswith("previous copy is used")]
+    return options, "; ".join(problems) + (". Using the default instead." if unused else ".")

@@ -114,7 +114,7 @@ def _roster_text(path):
     UTF-8) and by its seal when it has one (PL-17)."""
     from usher.core import seal
     from usher.ui import owner_data
-    txt = owner_data.read_text(path)
+    txt = owner_data.read_plain(path)
     if txt is None:
         raise ValueError("cannot be read")
     if not txt.strip():

@@ -17,6 +17,7 @@ def settings_menu(app):
         ("Sleep after %d min idle" % app.setting("sleep_min"), "sleep_min"),
         ("Refresh: %s" % app.setting("refresh"), "refresh"),
         ("Players", "players"),
+        ("Your components", "components"),
     ]
     m = Menu(app, "Settings", items, _setting_chosen)
     m.route = "settings"
@@ -29,6 +30,9 @@ def _setting_chosen(app, value):
     elif value == "players":
         from usher.ui import players
         players.open_roster(app)
+    elif value == "components":
+        from usher.ui import components     # PL-20
+        components.open_menu(app)
     elif value == "clean_after":
         # PL-15: fast and partial updates ghost a little; a clean (flashing)
         # refresh after this many of them clears the panel.

@@ -190,7 +190,7 @@ def _start_act(s, action):
         return
     n = len(s["players"])
     if not s["alive"][s["leader"]]:
-        # The spec is silent: the lead passes clockwise to the next player in.
+        # TH-14: the lead passes clockwise to the next player still in.
         p = s["leader"]
         while not s["alive"][p]:
             p = (p + 1) % n

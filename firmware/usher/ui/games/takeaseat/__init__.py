@@ -9,7 +9,7 @@ from usher.games.takeaseat import scoring as sc
 from usher.games.takeaseat import tickets as tk
 from usher.ui import seats
 from usher.ui.games.takeaseat import common, draw, layout
-from usher.ui.widgets import ChoiceEntry, Menu
+from usher.ui.widgets import ChoiceEntry, Menu, MessageBox
 
 GAME_ID = "takeaseat"
 TITLE = "Take a Seat"
@@ -68,8 +68,30 @@ def _panels_or_start(app, opts):
     if opts["mode"] == "multi":
         layout.new_game(app, GAME_ID, opts)
         return
+    # PL-20: a solo game on sample data says so before its first turn, and
+    # where the owner's own components are entered.
+    from usher.ui import owner_edit
+    sample_panels, sample_deck = owner_edit.uses_samples(app.data_dir)
+    if sample_panels or sample_deck:
+        what = []
+        if sample_panels:
+            what.append("the panels are samples with invented shapes, not the printed ones")
+        if sample_deck:
+            what.append("the Automa deck is an assumed sample")
+        msg = ("This game uses samples: %s. Enter your own in Settings > Your components."
+               % "; ".join(what))
+
+        def go_on(a):
+            a.pop()
+            _choose_panels(a, opts, sample_panels)
+        app.push(MessageBox(app, "Samples", msg, go_on))
+        return
+    _choose_panels(app, opts, False)
+
+
+def _choose_panels(app, opts, samples):
     names = _panel_names(app)
-    choices = [("Random panels", -1, None)]
+    choices = [("Random sample panels" if samples else "Random panels", -1, None)]
     for i in range(len(names)):
         choices.append((names[i], i, None))
     app.push(ChoiceEntry(app, TITLE, "Right panel (odd turns)", choices,
