@@ -212,9 +212,9 @@ def parser():
     p.add_argument("--state", action="store_true", help="also print the whole final state as JSON")
     p.set_defaults(func=cmd_replay)
 
-    p = _command(sub, "data", "owner data (panels, decks, players): validate, upload, download")
+    p = _command(sub, "data", "owner data (panels, decks, players): validate, upload, pull")
     dsub = p.add_subparsers(dest="action", required=True, metavar="ACTION",
-                            help="check, upload or download")
+                            help="check, upload or pull (download)")
     for name, helptext, file_help in (
             ("check", "validate a data file with the firmware's own checks, as the device reads it",
              "the file to check (at most 24 KB, UTF-8)"),
@@ -228,11 +228,16 @@ def parser():
             _data_dir_arg(q)
             q.add_argument("--folder", help="copy into a local data folder instead of a board "
                            "(the simulator's: out/sim-data)")
-    q = _command(dsub, "download", "copy a data file back from the board")
-    q.add_argument("kind", choices=kinds, metavar="KIND", help=kind_help)
-    q.add_argument("file", help="where to write it on this computer")
-    _port_arg(q)
-    _data_dir_arg(q)
+    for name in ("pull", "download"):
+        # PL-20: what was entered on the device comes back in the upload's format
+        q = _command(dsub, name, "copy a data file back from the board (or a data folder), "
+                     "in the format `usher data upload` reads" + (" (same as pull)" if name == "download" else ""))
+        q.add_argument("kind", choices=kinds, metavar="KIND", help=kind_help)
+        q.add_argument("file", help="where to write it on this computer")
+        _port_arg(q)
+        _data_dir_arg(q)
+        q.add_argument("--folder", help="read from a local data folder instead of a board "
+                       "(the simulator's: out/sim-data)")
     p.set_defaults(func=cmd_data)
 
     p = _command(sub, "history", "the play history: pull it as CSV and JSON")

@@ -49,15 +49,59 @@ def command(args, out=print):
             conn.close()
         out("uploaded to %s (%d bytes, verified)" % (target, len(raw)))
         return 0
-    target = datakinds.device_path(args.kind, args.data_dir)
-    conn = link.connect(args.port)
+    # pull (download): the board's file, or a local data folder's
+    folder = getattr(args, "folder", None)
+    if folder:
+        import os
+        target = os.path.join(folder, *datakinds.KINDS[args.kind][0].split("/"))
+
+        def read(path):
+            try:
+                with open(path, "rb") as f:
+                    return f.read()
+            except OSError:
+                return None
+    else:
+        target = datakinds.device_path(args.kind, args.data_dir)
+        conn = link.connect(args.port)
+
+        def read(path):
+            return devfiles.read_file(conn, path)
     try:
-        raw = devfiles.read_file(conn, target)
+        raw = read(target)
+        text, note = _unsealed(raw, target, lambda: read(target + ".bak"))
     finally:
-        conn.close()
+        if not folder:
+            conn.close()
     if raw is None:
         raise HostError("The board has no %s (%s)." % (datakinds.KINDS[args.kind][2], target))
     with open(args.file, "wb") as f:
-        f.write(raw)
-    out("downloaded %s to %s (%d bytes, verified)" % (target, args.file, len(raw)))
+        f.write(text)
+    out("pulled %s to %s (%d bytes%s)" % (target, args.file, len(text), "" if folder else ", verified"))
+    if note:
+        out(note)
+        return 1
     return 0
+
+
+def _unsealed(raw, target, read_backup):
+    """(the bytes in the upload's format, a note or None): a file written
+    on the device has a seal line (usher.core.seal), checked and dropped;
+    when it fails, the previous copy (NAME.bak) is used and named."""
+    from usher.core import seal
+    if raw is None:
+        return None, None
+    try:
+        text, _sealed = seal.open_text(raw.decode("utf-8"))
+        return text.encode("utf-8"), None
+    except (ValueError, UnicodeError) as e:
+        why = str(e) or "not UTF-8"
+    bak = read_backup()
+    if bak is not None:
+        try:
+            text, _sealed = seal.open_text(bak.decode("utf-8"))
+            return text.encode("utf-8"), ("%s is damaged (%s): its previous copy %s.bak was pulled "
+                                          "instead; what was entered since is not in it." % (target, why, target))
+        except (ValueError, UnicodeError):
+            pass
+    raise HostError("%s is damaged (%s) and has no good previous copy: nothing was pulled." % (target, why))

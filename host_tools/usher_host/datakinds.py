@@ -66,4 +66,12 @@ def device_path(kind, data_dir):
 
 
 def defects(kind, text):
+    """The file's defects by the firmware's own checks; a file the device
+    wrote (owner data entered on it, PL-20; the roster) has a seal line,
+    checked first and then dropped, as the device reads it."""
+    from usher.core import seal
+    try:
+        text = seal.open_text(text)[0]
+    except ValueError as e:
+        return [str(e)]
     return KINDS[kind][1](text)

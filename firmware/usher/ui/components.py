@@ -45,8 +45,8 @@ def _chosen(app, value):
         if problem:
             app.show_message("Panels", problem)
     elif value == "deck":
-        cards, _own = owner_edit.load_deck(app.data_dir)
-        app.push(DeckList(app, cards))
+        cards, own = owner_edit.load_deck(app.data_dir)
+        app.push(DeckList(app, cards, own))
 
 
 def _refresh_menu(app):
@@ -256,8 +256,9 @@ class DeckList(Menu):
     """The eight Automa cards (TS-6): C on a card asks its area, arrow and
     x2; the last row saves the deck, checked."""
 
-    def __init__(self, app, cards, focus=0):
+    def __init__(self, app, cards, own=False, focus=0):
         self.cards = [dict(c) for c in cards]
+        self.own = own
         self.edited = False
         Menu.__init__(self, app, "Automa deck", self._items(), self._chosen, on_back=self._back,
                       focus=focus)
@@ -268,7 +269,7 @@ class DeckList(Menu):
         return items
 
     def status(self):
-        return "edited" if self.edited else ""
+        return "edited" if self.edited else ("yours" if self.own else "assumed sample")
 
     def _chosen(self, app, value):
         if value == "save":
