@@ -230,8 +230,9 @@ def parser():
                            "(the simulator's: out/sim-data)")
     for name in ("pull", "download"):
         # PL-20: what was entered on the device comes back in the upload's format
+        same = " (same as pull)" if name == "download" else ""
         q = _command(dsub, name, "copy a data file back from the board (or a data folder), "
-                     "in the format `usher data upload` reads" + (" (same as pull)" if name == "download" else ""))
+                     "in the format `usher data upload` reads" + same)
         q.add_argument("kind", choices=kinds, metavar="KIND", help=kind_help)
         q.add_argument("file", help="where to write it on this computer")
         _port_arg(q)

@@ -100,8 +100,9 @@ def _unsealed(raw, target, read_backup):
     if bak is not None:
         try:
             text, _sealed = seal.open_text(bak.decode("utf-8"))
-            return text.encode("utf-8"), ("%s is damaged (%s): its previous copy %s.bak was pulled "
-                                          "instead; what was entered since is not in it." % (target, why, target))
+            note = ("%s is damaged (%s): its previous copy %s.bak was pulled instead; what was "
+                    "entered since is not in it." % (target, why, target))
+            return text.encode("utf-8"), note
         except (ValueError, UnicodeError):
             pass
     raise HostError("%s is damaged (%s) and has no good previous copy: nothing was pulled." % (target, why))
