@@ -27,6 +27,19 @@ SHOTS = (
     ("choice_entry", "UP,C,DOWN,DOWN,C,DOWN"),
     ("dice", "UP,UP,C,B,UP,C,C"),
     ("asleep", "UP,C,sleep"),
+    # PL-20: Settings > Your components, the panel editor (a T being drawn),
+    # the deck, a card's arrow
+    ("components", "UP,C,UP,C"),
+    ("components_panel", "UP,C,UP,C,C,C,C,B,C,B,C,DOWN,B~,C,DOWN,DOWN"),
+    ("components_panel_menu", "UP,C,UP,C,C,C,C,A"),
+    ("components_deck", "UP,C,UP,C,DOWN,C"),
+    ("components_card", "UP,C,UP,C,DOWN,C,C,C"),
+    # PL-21: The Theatre left from its History, the question, the launcher after
+    ("leave_menu", "DOWN,C,C,C,A,C"),
+    ("leave_abandon", "DOWN,C,C,C,A,C,DOWN,C"),
+    ("leave_bring_back", "DOWN,C,C,C,A,C,DOWN,C,DOWN,C,UP"),
+    # PL-22: a new name's first slot, blank
+    ("letter_picker", "UP,C,UP,UP,C,C"),
 ) + (shots_takeaseat.SHOTS + shots_theatre.SHOTS + shots_multisala.SHOTS + shots_seatwars.SHOTS)
 # PL-19: Share (B) on an end screen shows the play's BG Stats import code.
 _BY_NAME = dict(SHOTS)
@@ -106,7 +119,9 @@ NAMED_SHOTS = tuple(("named_" + n, with_seat_names(_BY_NAME[n])) for n in _NAMED
     # "Nicol", then C held on "o": the accent step, at "ò" (docs/ui.md)
     ("named_guest_accents", "DOWN,DOWN,DOWN,C,C,UP,C,DOWN*13,C,DOWN*8,C,DOWN*2,C,DOWN*14,C,"
                             "DOWN*11,C,DOWN*14,C~"),
-    ("named_roster", "UP,C,UP,C"),
+    ("named_roster", "UP,C,UP,UP,C"),
+    ("named_roster_name", "UP,C,UP,UP,C,DOWN,C"),           # PL-22: a name's rename, move, delete
+    ("named_seatwars_start", "DOWN,DOWN,DOWN,C,C,DOWN,C,DOWN,C"),   # PL-22: who starts, by name
     ("named_stats_menu", _SW_GAME + ",C,DOWN,C"),
     ("named_stats_game", _SW_GAME + ",C,DOWN,C,UP,C"),
     ("named_last_plays", _SW_GAME + ",C,DOWN,C,C"),
@@ -115,10 +130,11 @@ NAMED_SHOTS = tuple(("named_" + n, with_seat_names(_BY_NAME[n])) for n in _NAMED
 
 # Every screen that shows a name, with ACCENTED_NAMES (golden images only).
 ACCENTED_SHOTS = tuple(("accented_" + n[len("named_"):], script) for n, script in NAMED_SHOTS
-                       if not n.startswith(("named_guest", "named_roster", "named_stats_menu"))) + (
+                       if not n.startswith(("named_guest", "named_roster", "named_stats_menu",
+                                            "named_seatwars_start"))) + (
     ("accented_theatre_history", with_seat_names(_BY_NAME["theatre_history"])),
-    ("accented_roster", "UP,C,UP,C,DOWN"),         # the focus bar on "Élodie"
-    ("accented_roster_end", "UP,C,UP,C,UP"),        # the last names: ÿ, Ł, Ş
+    ("accented_roster", "UP,C,UP,UP,C,DOWN"),      # the focus bar on "Élodie"
+    ("accented_roster_end", "UP,C,UP,UP,C,UP"),     # the last names: ÿ, Ł, Ş
 )
 
 

@@ -249,14 +249,42 @@ def test_pl20_the_samples_are_said_before_a_solo_game_and_where_to_enter_yours()
     app.top().focus_on("takeaseat")
     for b in ("C", "C", "C"):                          # Take a Seat, solo, standard objectives
         _press(app, b)
-    box = app.top()
-    assert isinstance(box, MessageBox) and box.title == "Samples"
-    said = " ".join(box.lines)
-    assert "invented shapes" in said and "Settings > Your components" in said and "assumed" in said
-    _press(app, "C")
     ask = app.top()
     assert isinstance(ask, ChoiceEntry) and ask.choices[0][0] == "Random sample panels"
     assert [c[0] for c in ask.choices[1:]] == ["Sample %d" % i for i in range(1, 7)]
+    said = ask.note
+    assert "invented panel shapes" in said and "Settings > Your components" in said and "assumed" in said
+    _press(app, "C")                                   # random panels: the game starts
+    from usher.ui.games.takeaseat import layout
+    assert isinstance(app.top(), layout.LayOut)
+    assert "Invented samples. Yours: Settings > Your components" in _drawn_text(app)
+    # with the owner's deck and panels entered the notes go
+    panels = [None] * 6
+    for i in range(6):
+        owner_edit.save_panel(d, panels, i, {"name": "P%d" % i, "tickets": OWN_PANELS[i]})
+    assert owner_edit.save_deck(d, dk.parse_deck(dk.DEFAULT_DECK_TEXT)[0]) is None
+    app.end_game()
+    app.top().focus_on("takeaseat")
+    for b in ("C", "C", "C"):
+        _press(app, b)
+    assert app.top().note is None and app.top().choices[0][0] == "Random panels"
+
+
+def _drawn_text(app):
+    """Every string the top screen draws (text.draw recorded)."""
+    from usher.ui import text
+    seen = []
+    plain = text.draw
+
+    def rec(c, font, s, x, y, color=1):
+        seen.append(s)
+        return plain(c, font, s, x, y, color)
+    text.draw = rec
+    try:
+        app.top().draw(app.canvas)
+    finally:
+        text.draw = plain
+    return " ".join(seen)
 
 
 def test_pl20_pl23_a_damaged_copy_gives_way_to_the_previous_one_and_is_named():

@@ -377,10 +377,17 @@ def test_ts15_score_form_takes_no_row_as_entered_and_asks_once_showing_the_total
     _tap(app, "C")
     box = app.top()
     assert isinstance(box, MessageBox) and box.title == "Not entered yet"
-    assert " ".join(box.lines).startswith("A, B, C, D, usher bonus:")
+    assert " ".join(box.lines).startswith(
+        "Still to enter: objective A, objective B, objective C, objective D, usher bonus.")
     assert len(app.record["actions"]) == n and app.state["scores"][0] is None
-    _tap(app, "C")                            # OK: back on the form, on the first missing row
-    assert app.top() is form and form.rows[form.focus] == "c0"
+    _tap(app, "C")                            # OK: back on the form, still on Save
+    assert app.top() is form and form.rows[form.focus] == "save"
+    _tap(app, "DOWN")                         # a form: no wrap from Save to A
+    assert form.rows[form.focus] == "save"
+    while form.rows[form.focus] != "c0":
+        _tap(app, "UP")
+    _tap(app, "UP")                           # nor from A to Save
+    assert form.rows[form.focus] == "c0"
     for value in (0, 3, 12, 7, 2):            # A sold out (15 x2), 9, 0, 4; bonus 2
         _tap(app, "C")
         _enter(app, value)

@@ -180,7 +180,7 @@ class ChoiceEntry(Screen):
     dialog = True
     form = True
 
-    def __init__(self, app, title, prompt, choices, on_done, index=0, on_cancel=None):
+    def __init__(self, app, title, prompt, choices, on_done, index=0, on_cancel=None, note=None):
         Screen.__init__(self, app)
         self.title = title
         self.prompt = prompt
@@ -188,6 +188,7 @@ class ChoiceEntry(Screen):
         self.index = index
         self.on_done = on_done
         self.on_cancel = on_cancel
+        self.note = note        # one or two lines ("\n") under the choice, small font
 
     def keys(self):
         return ("Cancel", None, "OK")
@@ -214,6 +215,12 @@ class ChoiceEntry(Screen):
         where = "%d of %d" % (self.index + 1, len(self.choices))
         if (WIDTH + w) // 2 + 14 + text.width(text.SMALL, where) <= WIDTH - 2:
             text.draw(c, text.SMALL, where, (WIDTH + w) // 2 + 14, y + 4)
+        if self.note:
+            # at most two lines ("\n" between them) under the down mark
+            ny = y + 31
+            for line in self.note.split("\n")[:2]:
+                text.draw(c, text.SMALL, text.fit(text.SMALL, line, WIDTH - 8), 4, ny)
+                ny += text.SMALL.HEIGHT - 1
 
     def button(self, b):
         n = len(self.choices)

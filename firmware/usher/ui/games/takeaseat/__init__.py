@@ -9,7 +9,7 @@ from usher.games.takeaseat import scoring as sc
 from usher.games.takeaseat import tickets as tk
 from usher.ui import seats
 from usher.ui.games.takeaseat import common, draw, layout
-from usher.ui.widgets import ChoiceEntry, Menu, MessageBox
+from usher.ui.widgets import ChoiceEntry, Menu
 
 GAME_ID = "takeaseat"
 TITLE = "Take a Seat"
@@ -68,37 +68,24 @@ def _panels_or_start(app, opts):
     if opts["mode"] == "multi":
         layout.new_game(app, GAME_ID, opts)
         return
-    # PL-20: a solo game on sample data says so before its first turn, and
-    # where the owner's own components are entered.
+    # PL-20: a solo game on sample data says so before its first turn (here,
+    # under the panel choice), and where the owner's own are entered.
     from usher.ui import owner_edit
     sample_panels, sample_deck = owner_edit.uses_samples(app.data_dir)
-    if sample_panels or sample_deck:
-        what = []
-        if sample_panels:
-            what.append("the panels are samples with invented shapes, not the printed ones")
-        if sample_deck:
-            what.append("the Automa deck is an assumed sample")
-        msg = ("This game uses samples: %s. Enter your own in Settings > Your components."
-               % "; ".join(what))
-
-        def go_on(a):
-            a.pop()
-            _choose_panels(a, opts, sample_panels)
-        app.push(MessageBox(app, "Samples", msg, go_on))
-        return
-    _choose_panels(app, opts, False)
+    _choose_panels(app, opts, sample_panels, sample_deck)
 
 
-def _choose_panels(app, opts, samples):
+def _choose_panels(app, opts, samples, sample_deck):
     names = _panel_names(app)
+    note = common.sample_note(samples, sample_deck)
     choices = [("Random sample panels" if samples else "Random panels", -1, None)]
     for i in range(len(names)):
         choices.append((names[i], i, None))
     app.push(ChoiceEntry(app, TITLE, "Right panel (odd turns)", choices,
-                         lambda a, right: _right_panel(a, opts, names, right)))
+                         lambda a, right: _right_panel(a, opts, names, right, note), note=note))
 
 
-def _right_panel(app, opts, names, right):
+def _right_panel(app, opts, names, right, note):
     if right < 0:
         layout.new_game(app, GAME_ID, opts)
         return
@@ -108,7 +95,7 @@ def _right_panel(app, opts, names, right):
         o = dict(opts)
         o["panels"] = [right, i]
         layout.new_game(a, GAME_ID, o)
-    app.push(ChoiceEntry(app, TITLE, "Left panel (even turns)", choices, left))
+    app.push(ChoiceEntry(app, TITLE, "Left panel (even turns)", choices, left, note=note))
 
 
 def _panel_names(app):

@@ -67,3 +67,26 @@ def _menu_choice(app, value):
     else:
         from usher.ui import leave
         leave.choose(app, value)
+
+
+def sample_note(sample_panels, sample_deck, short=False):
+    """What a screen says while a solo game plays on samples (PL-20): two
+    lines, or one (short) where a screen has room for one; None when the
+    owner's own are in use."""
+    if not sample_panels and not sample_deck:
+        return None
+    if short:
+        return ("Invented samples" if sample_panels else "Assumed deck") + \
+            ". Yours: Settings > Your components"
+    if sample_panels:
+        what = "Samples: invented panel shapes%s." % (", assumed Automa deck" if sample_deck else "")
+    else:
+        what = "Sample: an assumed Automa deck."
+    return what + "\nEnter yours: Settings > Your components."
+
+
+def game_sample_note(state, options):
+    """sample_note (short) for the running solo game, from its record."""
+    if state["mode"] != "solo":
+        return None
+    return sample_note("panels_text" not in options, "deck_text" not in options, True)

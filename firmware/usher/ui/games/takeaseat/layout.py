@@ -46,7 +46,9 @@ class LayOut(Screen):
             text.draw_centered(c, text.BODY, "ABCD"[k], 13, y + 1, 0)
             name = draw.objective_name(objectives[k]) + (" (scores x2)" if k == 0 else "")
             text.draw(c, text.BODY, text.fit(text.BODY, name, WIDTH - 34), 28, y + 1)
-        text.draw(c, text.SMALL, "Menu > Objectives shows them again later", 4, ROW_Y + 4 * ROW_H + 1)
+        # PL-20: before turn 1, a solo game on samples says so
+        note = common.game_sample_note(self.app.state, self.app.record["options"])
+        text.draw(c, text.SMALL, note or "Menu > Objectives shows them again later", 4, ROW_Y + 4 * ROW_H + 1)
 
     def button(self, b):
         app = self.app

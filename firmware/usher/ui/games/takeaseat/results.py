@@ -234,10 +234,14 @@ class ScoreForm(Screen):
         if self.editing is not None:
             self._edit(b)
         elif b in ("UP", "DOWN"):
-            i = (self.focus + (1 if b == "DOWN" else n - 1)) % n
-            if self.rows[i] == "maj":   # shown, not entered: skip it
-                i = (i + (1 if b == "DOWN" else n - 1)) % n
-            self._move_to(i)
+            # A form, not a list: the focus stops at its first and last row
+            # (Save), so a press too many never opens a row at the other end.
+            step = 1 if b == "DOWN" else -1
+            i = self.focus + step
+            if 0 <= i < n and self.rows[i] == "maj":   # shown, not entered: skip it
+                i += step
+            if 0 <= i < n:
+                self._move_to(i)
         elif b == "A":
             if self.player is None:
                 common.open_menu(app)
@@ -260,9 +264,9 @@ class ScoreForm(Screen):
         app = self.app
         missing = self.missing()
         if missing:
-            self._move_to(self.rows.index(missing[0]))
-            app.push(MessageBox(app, "Not entered yet", "%s: open each with C and press OK, "
-                                "even for 0." % ", ".join([self._row_name(r) for r in missing])))
+            # The focus stays on Save: the rows are named, in the form's words.
+            app.push(MessageBox(app, "Not entered yet", "Still to enter: %s. Change each (C), "
+                                "then OK, even for 0." % ", ".join([self._row_name(r) for r in missing])))
             return
         # Five lines: the window then covers the form from under its title
         # bar, no cut row of the form shows above it.
@@ -275,7 +279,7 @@ class ScoreForm(Screen):
 
     def _row_name(self, row):
         if row[0] == "c":
-            return "ABCD"[int(row[1])]
+            return "objective " + "ABCD"[int(row[1])]
         if row == "bonus":
             return "usher bonus"
         return "%s %s" % (draw.SIDES[int(row[1]) // 4].lower(), tk.AREAS[int(row[1]) % 4])
