@@ -90,6 +90,71 @@ def _recording_icon(canvas, name, x, y, color=1):
                    lambda c: _plain_icon(c, name, x, 0))
 
 
+# Take a Seat's tickets (usher.ui.games.takeaseat.draw.draw_ticket) as plain
+# characters, a token per cell where its picture is: "[ ]" a seat, "[X]" the
+# player's scratch, "[A]" the Automa's, "[+]" a valid scratch (TS-4), and
+# ">X<" a ringed cell ("mark this one"; the Automa's order digit when it
+# has one); in a cell too narrow for three columns, one character ("o" a
+# seat), a ringed one in reverse video.
+_plain_ticket = None
+
+
+def _ticket_token(who, valid, ring, number, wide):
+    mid = "X" if who == 0 else "A" if who == 1 else "+" if valid else (" " if wide else "o")
+    if number is not None:
+        mid = str(number)
+    if not wide:
+        return mid
+    return (">%s<" if ring else "[%s]") % mid
+
+
+def _recording_ticket(c, ticket, marks, x, y, cell, valid=(), ring=(), numbers=None):
+    from usher.games.takeaseat import tickets as tk
+    grid = _recorders.get(id(c))
+    if grid is None:
+        return _plain_ticket(c, ticket, marks, x, y, cell, valid, ring, numbers)
+    r0 = min([cl // tk.SIDE for cl in ticket])
+    c0 = min([cl % tk.SIDE for cl in ticket])
+    rows = max([cl // tk.SIDE for cl in ticket]) - r0 + 1
+    before = grid.rows(y - 2, rows * cell + 5)      # a ring reaches 2 pixels out
+    _plain_ticket(c, ticket, marks, x, y, cell, valid, ring, numbers)
+    wide = cell * COLS >= 3 * WIDTH          # three columns fit the cell
+    for cl in ticket:
+        who = None
+        for m in marks:
+            if tk.marked_cell(m) == cl:
+                who = tk.marked_by(m)
+        number = None
+        for n in numbers or ():
+            if n[0] == cl:
+                number = n[1]
+        cx = x + (cl % tk.SIDE - c0) * cell
+        cy = y + (cl // tk.SIDE - r0) * cell
+        token = _ticket_token(who, cl in valid, cl in ring, number, wide)
+        color = 0 if (cl in ring and not wide) else 1
+        one = [cl]
+        m = 2 if cl in ring else 0          # the ring's box, so no piece of it shows as dots
+        grid.drawn(cell + 1 + 2 * m, token, cx - m, cy - m, color, cx + cell + 1 + m,
+                   before[cy - m - (y - 2):],
+                   lambda cv, one=one, cx=cx, m=m: _plain_ticket(cv, one, marks, cx, m, cell, valid,
+                                                                 ring, numbers))
+
+
+# A list's "more this way" mark (usher.ui.widgets._arrow) as an arrow
+# character rather than a few braille dots.
+_plain_arrow = None
+
+
+def _recording_arrow(c, y, way, colour):
+    grid = _recorders.get(id(c))
+    top = y - 3 if way > 0 else y
+    before = grid.rows(top, 4) if grid is not None else None
+    _plain_arrow(c, y, way, colour)
+    if grid is not None:
+        grid.drawn(4, "\u2193" if way > 0 else "\u2191", WIDTH - 11, top, 1 if colour else 0, WIDTH - 4,
+                   before, lambda cv: _plain_arrow(cv, 3 if way > 0 else 0, way, colour))
+
+
 def _row_bits(buf, x, y, w):
     """The w pixels of row y from x, as an int (leftmost pixel highest)."""
     first, last = x >> 3, (x + w - 1) >> 3
@@ -114,12 +179,27 @@ class TextGrid:
         _recorders[id(session.canvas)] = self
         text.draw = _recording_draw
         icons.draw = _recording_icon
+        global _plain_ticket, _plain_arrow
+        from usher.ui import widgets
+        if _plain_arrow is None:
+            _plain_arrow = widgets._arrow
+        widgets._arrow = _recording_arrow
+        from usher.ui.games.takeaseat import draw as ticket_draw
+        if _plain_ticket is None:
+            _plain_ticket = ticket_draw.draw_ticket
+        ticket_draw.draw_ticket = _recording_ticket
 
     def close(self):
         _recorders.pop(id(self.session.canvas), None)
         if not _recorders:
             text.draw = _plain_draw
             icons.draw = _plain_icon
+            if _plain_ticket is not None:
+                from usher.ui.games.takeaseat import draw as ticket_draw
+                ticket_draw.draw_ticket = _plain_ticket
+            if _plain_arrow is not None:
+                from usher.ui import widgets
+                widgets._arrow = _plain_arrow
 
     def rows(self, y, height):
         """Whole pixel rows y.. of the canvas (what a run is about to draw over)."""

@@ -375,7 +375,7 @@ class App:
         try:
             rec, state = game.play(self.engine, self.record, self.state, action)
         except GameError as e:
-            self.show_message("Not allowed", e.message)
+            self.show_message("Not allowed", seats.in_words(e.message))
             return False
         self._save(rec, ("action", action) if self.logs_actions() else None)
         self.record, self.state = rec, state

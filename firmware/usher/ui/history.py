@@ -41,6 +41,7 @@ class History(Screen):
         self.hint = False  # a short B asks to hold it (PL-7)
         self.undone = None  # the line of the action the last undo removed
         self._lines = None  # (action count, lines) of the last history_lines()
+        self.shown = self.rows   # actions the last drawing showed (a long one takes two rows)
 
     def keys(self):
         return ("Back", "Undo (hold)" if self._actions() else None, "Leave" if self._leaves() else None)
@@ -89,12 +90,24 @@ class History(Screen):
         if not n:
             text.draw(c, text.BODY, "No actions yet", 6, y + 4)
             return
-        for r in range(rows):
-            i = n - 1 - (self.top + r)  # newest first
-            if i < 0:
+        # Newest first; a line too long for the row goes on in a second,
+        # indented one (nothing cut: "press r1c3 (aut.." said too little).
+        left = rows
+        i = n - 1 - self.top
+        self.shown = 0
+        while left > 0 and i >= 0:
+            parts = text.wrap(text.SMALL, self.line(i), WIDTH - 8)
+            if len(parts) > 1:
+                rest = text.wrap(text.SMALL, " ".join(parts[1:]), WIDTH - 20)
+                parts = [parts[0], text.fit(text.SMALL, " ".join(rest), WIDTH - 20)]
+            if len(parts) > left and self.shown:
                 break
-            text.draw(c, text.SMALL, text.fit(text.SMALL, self.line(i), WIDTH - 8), 4, y)
-            y += ROW_H
+            for k in range(min(len(parts), left)):
+                text.draw(c, text.SMALL, parts[k], 4 if k == 0 else 16, y)
+                y += ROW_H
+            left -= len(parts)
+            self.shown += 1
+            i -= 1
 
     def button(self, b):
         n = len(self._actions())
@@ -111,7 +124,7 @@ class History(Screen):
         elif b == "C" and self._leaves():
             from usher.ui import leave
             leave.open_menu(self.app)
-        elif b == "DOWN" and self.top + self.rows < n:
+        elif b == "DOWN" and self.top + self.shown < n:
             self.top += 1
             self.changed()
         elif b == "UP" and self.top > 0:

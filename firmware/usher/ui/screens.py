@@ -36,6 +36,9 @@ class Launcher(Menu):
                 self.focus = i
 
     def status(self):
+        wrapped = self.wrap_note()
+        if wrapped:
+            return wrapped
         b = self.app.battery()
         return "" if b is None else "%d%%" % b
 

@@ -87,3 +87,30 @@ def label(i, font=None, max_w=None, default=None):
     if max_w is None:
         return s
     return fit(font or text.BODY, s, max_w)
+
+
+def in_words(message):
+    """An engine's message with each seat it names as "P<n>" (the engines
+    know seats by number) given the seat's name: "Hall 1 is P1's" becomes
+    "Hall 1 is Anna's". Unchanged in a game without names."""
+    ns = _current
+    if not ns or "P" not in message:
+        return message
+    out = []
+    i, n = 0, len(message)
+    while i < n:
+        ch = message[i]
+        j = i + 1
+        if ch == "P" and (i == 0 or not message[i - 1].isalpha()):
+            while j < n and message[j].isdigit():
+                j += 1
+            if j > i + 1 and (j == n or not message[j].isalnum()):
+                k = int(message[i + 1:j]) - 1
+                if 0 <= k < len(ns):
+                    out.append(ns[k])
+                    i = j
+                    continue
+            j = i + 1
+        out.append(ch)
+        i = j
+    return "".join(out)

@@ -267,7 +267,7 @@ PLAYER_H = ROW_H + text.SMALL.HEIGHT + 1   # PlayScore: a name line, then its br
 
 
 class PlayScore(_Rows):
-    """A kept play's final scores: actions and seed, then per player (winner
+    """A kept play's final scores: actions (and rounds), then per player (winner
     marked *) the score and, on a line of its own, its breakdown in words
     ("objectives 29, majorities 14, usher bonus 5"): nothing is cut to fit a
     column (issue 27). UP/DOWN scroll."""
@@ -304,7 +304,10 @@ class PlayScore(_Rows):
     def draw_body(self, c):
         f = self.full
         S = text.SMALL
-        head = "%s, seed %d" % (text.plural(f["actions"], "action"), f["seed"])
+        # what a player cares about; the seed (for replays) is in the export
+        head = text.plural(f["actions"], "action")
+        if f.get("rounds"):
+            head += ", " + text.plural(f["rounds"], "round")
         if len(self.rows) > self.fit:
             head = "%d-%d/%d " % (self.top + 1, min(len(self.rows), self.top + self.fit),
                                   len(self.rows)) + head

@@ -31,6 +31,7 @@ class Menu(Screen):
         self.focus = focus if 0 <= focus < len(items) else 0
         self._keys = keys
         self.rows = BODY_H // ROW_H
+        self.wrapped = None   # what the last UP/DOWN did at the list's end, if it went round
 
     def keys(self):
         if self.items and why_not(self.items[self.focus]) and self._keys[2]:
@@ -38,7 +39,15 @@ class Menu(Screen):
         return self._keys
 
     def status(self):
+        wrapped = self.wrap_note()
+        if wrapped:
+            return wrapped
         return "%d/%d" % (self.focus + 1, len(self.items)) if len(self.items) > self.rows else ""
+
+    def wrap_note(self):
+        """Said in the title bar right after UP/DOWN went round the list's
+        end: a press that only wrapped would look lost."""
+        return self.wrapped
 
     def place(self, lines=None):
         self.rows = Screen.place(self, len(self.items))
@@ -76,8 +85,14 @@ class Menu(Screen):
 
     def button(self, b):
         n = len(self.items)
+        self.wrapped = None
         if b in ("UP", "DOWN") and n:
-            self.focus = step_focus(self.focus, n, b)
+            new = step_focus(self.focus, n, b)
+            if n > 1 and b == "DOWN" and new < self.focus:
+                self.wrapped = "back to the top"
+            elif n > 1 and b == "UP" and new > self.focus:
+                self.wrapped = "round to the end"
+            self.focus = new
             self.changed()
         elif b == "A":
             if self.on_back:

@@ -115,7 +115,7 @@ def refusal(app, action):
     try:
         app.engine.apply(app.state, action)
     except GameError as e:
-        return e.message
+        return seats.in_words(e.message)
     return None
 
 

@@ -3,13 +3,14 @@
 # copy), so a refusal shows the engine's own message at once and nothing
 # changes.
 from usher.core.game import GameError
+from usher.ui import seats
 
 
 def allowed(app, action):
     try:
         app.engine.apply(app.state, action)
     except GameError as e:
-        app.show_message("Not allowed", e.message)
+        app.show_message("Not allowed", seats.in_words(e.message))
         return False
     return True
 

@@ -152,10 +152,15 @@ def action_menu(app):
     the same presses always reach the same entry."""
     st = app.state
     spent = "No action left this turn." if st["actions"] == 0 else ""
+    # What the bus rules out is struck through too (docs/playing.md), with
+    # the same words C on it gave before
+    others = spent or ("" if engine.targets(st) else "No card of another player on the bus.")
+    own = [c for c in st["bus"] if c["kind"] == "char" and c["owner"] == st["current"]]
+    scorable = spent or ("" if own else "None of your characters is on the bus.")
     items = [("Place a character", "place", None, spent),
-             ("Challenge a seat", "challenge", None, spent),
-             ("Score a character", "score", None, spent),
-             ("Seymour: remove a card", "seymour", None, spent),
+             ("Challenge a seat", "challenge", None, others),
+             ("Score a character", "score", None, scorable),
+             ("Seymour: remove a card", "seymour", None, others),
              ("Event card", "event", None, spent),
              ("Item next to it (free)", "item", None,
               "" if st["item_ok"] else "Only right after a character took a seat.")]

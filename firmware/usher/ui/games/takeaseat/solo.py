@@ -333,9 +333,10 @@ class AutomaStep(View):
             text.draw_centered(c, text.BIG, "x2", x + 81, BODY_Y + 34, 0)
         # The arrow's letters in words (TS-7): travel, then the wrap.
         text.draw(c, text.SMALL, draw.arrow_words(step["arrow"]), x, BODY_Y + 58)
-        text.draw(c, text.SMALL, "%d scratch%s" % (len(step["scratches"]),
-                                                   "" if len(step["scratches"]) == 1 else "es"),
-                  x, BODY_Y + 70)
+        # the cells in words too, as the History names them ("r3c3")
+        cells = [draw.cell_name(tk.cell_of(e["cell"])) for e in step["scratches"]]
+        said = ("Scratch " if len(cells) == 1 else "Scratches ") + ", ".join(cells) if cells else "No scratch"
+        text.draw(c, text.SMALL, text.fit(text.SMALL, said, WIDTH - x - 2), x, BODY_Y + 70)
         notes = self.notes(step)
         y = KEYS_Y - 13
         c.hline(0, y - 2, WIDTH, 1)

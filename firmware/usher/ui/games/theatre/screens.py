@@ -51,6 +51,13 @@ class GameScreen(Screen):
         pass
 
 
+def _previous_key(s):
+    """B's label for the result of the round played before ("Round 3
+    result"): "Last round" read like "this is the last round"."""
+    last = s["last"]
+    return "Round %d result" % last["round"] if last else None
+
+
 def _player_row(c, s, p, y, with_leader=True):
     text.draw(c, text.BODY, common.name(s, p, 44), 4, y)
     if with_leader and p == s["leader"] and s["alive"][p]:
@@ -117,8 +124,7 @@ class ActScreen(GameScreen):
 
     def keys(self):
         ends = act_outlook(self.app.state)[1]
-        return ("History", "Last round" if self.app.state["last"] else None,
-                "End game" if ends else "Draw 5")
+        return ("History", _previous_key(self.app.state), "End game" if ends else "Draw 5")
 
     def draw_body(self, c):
         s = self.app.state
@@ -200,7 +206,7 @@ class RoundScreen(GameScreen):
         who = common.name(s, s["turn"])
         if s["phase"] == "gamble":
             return ("History", "Stand", "Draw")
-        last = "Last round" if s["last"] else None
+        last = _previous_key(s)
         if s["phase"] == "reveal":
             return ("History", last, "Reveal " + who)
         return ("History", last, "Card " + who)
@@ -348,11 +354,14 @@ class EndScreen(GameScreen):
     def draw_body(self, c):
         s = self.app.state
         ws = s["winners"]
-        names = [common.name(s, p) for p in ws]
         if len(ws) == 1:
-            head = "%s wins!" % names[0]
+            head = "%s wins!" % common.name(s, ws[0], 250 - text.width(text.BODY, " wins!"))
         else:
-            head = "%s share the win" % " & ".join(names)
+            # Every winner's name is seen, each cut to its share of the bar
+            # (seats' truncation rule) rather than the headline's end cut.
+            room = (250 - text.width(text.BODY, "Shared win: ") - (len(ws) - 1) *
+                    text.width(text.BODY, " & ")) // len(ws)
+            head = "Shared win: " + " & ".join([common.name(s, p, room) for p in ws])
         c.fill_rect(0, BODY_Y, 296, 18, 1)
         common.draw_leader(c, 4, BODY_Y + 1, 0)
         text.draw(c, text.BODY, text.fit(text.BODY, head, 250), 24, BODY_Y + 2, 0)
