@@ -73,7 +73,7 @@ def pct(values, p):
 
 
 BOOT_SCRIPT = "C,restart"  # a press, then a reset: the two boots are what --boot reports
-CANVAS_SCRIPT = "DOWN,DOWN,C,C,C,C,C,C,C,C,C,B,C,B,C,C"
+CANVAS_SCRIPT = "DOWN,DOWN,C,C,C,C,B,C,B,C,C"
 
 
 def one(args):

@@ -23,7 +23,7 @@ sys.path.insert(0, ROOT)
 
 from web import browser, build, serve  # noqa: E402
 
-ROUND = "C,C,C,C,C,C,C,B,C,B,C,C"
+ROUND = "C,C,B,C,B,C,C"
 SESSION = "DOWN,DOWN,C,C," + ",".join([ROUND] * 5)
 
 

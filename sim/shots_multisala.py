@@ -1,16 +1,16 @@
 """README screenshots and golden images of multisala's screens: (name, script)
 pairs played from a fresh start by sim/shots.py."""
 _SETUP_2P = "DOWN,DOWN,C,B,C"
-_DEAL = "C,C,C,C,C,C"
+_DEAL = "C"
 _HALLS_2P = _SETUP_2P + "," + _DEAL + ",C,B,C,DOWN,C,B,DOWN,B,C"
-_SOLO_ROUND = "C,C,C,C,C,C,C,B,C,B,C"
+_SOLO_ROUND = "C,C,B,C,B,C"
 _SOLO = "DOWN,DOWN,C,C,"
 _PHYSICAL = "DOWN,DOWN,C,DOWN,B,DOWN,B,C," + ",".join(["C,C,C"] * 5)
 
 SHOTS = (
     ("multisala_setup", "DOWN,DOWN,C,DOWN"),
     ("multisala_deal", _SETUP_2P),
-    ("multisala_deal_hall", _SETUP_2P + ",C,C"),
+    ("multisala_deal_hall", _SETUP_2P + ",B,C"),      # B: the deal hall by hall
     ("multisala_halls", _HALLS_2P),
     ("multisala_refused", _HALLS_2P + ",DOWN,C"),
     ("multisala_hand", _SOLO + _DEAL + ",C,B,DOWN"),

@@ -1,17 +1,20 @@
 """The rules document lists every product decision, and each decision is
 cited where it is implemented and where it is tested.
 
-The ids and their counts are those of the spec (TS-1..22, TH-1..13,
-MS-1..13, SW-1..8, PL-1..19). For each id this checks: it appears in its
+The ids and their counts are those of the spec (TS-1..22, TH-1..17,
+MS-1..14, SW-1..9, PL-1..23). For each id this checks: it appears in its
 file under docs/rules/, in a code comment under firmware/, host_tools/,
 sim/ or tools/, and in a test (its id in a test's docstring or comment, or
-in the test's name as e.g. test_ts9_...)."""
+in the test's name as e.g. test_ts9_...). An id not built yet (NOT_BUILT)
+must say so in its rules file, and has no code or test to cite."""
 import os
 import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-IDS = {"TS": (22, "takeaseat"), "TH": (13, "theatre"), "MS": (13, "multisala"),
-       "SW": (8, "seatwars"), "PL": (19, "platform")}
+IDS = {"TS": (22, "takeaseat"), "TH": (17, "theatre"), "MS": (14, "multisala"),
+       "SW": (9, "seatwars"), "PL": (23, "platform")}
+# Solo against the House (The Theatre) is not built yet: docs/rules/theatre.md says so.
+NOT_BUILT = ("TH-15", "TH-16", "TH-17")
 
 
 def _read_py(folders):
@@ -37,6 +40,11 @@ def _missing(prefix):
     missing = []
     for i in range(1, count + 1):
         exact = re.compile(r"\b%s-%d\b" % (prefix, i))
+        if "%s-%d" % (prefix, i) in NOT_BUILT:
+            if not re.search(r"%s-\d+\.\.%s-\d+ \|[^|]*\| \*\*not built yet\*\*" % (prefix, prefix), doc) \
+                    and not re.search(r"\b%s-%d\b[^\n]*not built yet" % (prefix, i), doc):
+                missing.append("%s-%d: its rules file does not say it is not built yet" % (prefix, i))
+            continue
         in_test = re.compile(r"\b%s-%d\b|\b(test_)?%s%d(_|\b)" % (prefix, i, prefix.lower(), i),
                              re.IGNORECASE)
         where = [name for name, ok in (("rules document", exact.search(doc)),

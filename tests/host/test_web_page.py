@@ -19,7 +19,7 @@ from sim.session import Session, parse_script
 from web import browser, build, serve
 
 # One solo round (tests/portable/ui_session_multisala.py's _SOLO_ROUND).
-ROUND = "C,C,C,C,C,C,C,B,C,B,C,C"
+ROUND = "C,C,B,C,B,C,C"
 
 
 @pytest.fixture(scope="module")

@@ -316,6 +316,19 @@ def test_sw8_highest_total_wins():
     assert s["winners"] == [1]
 
 
+def test_sw9_scored_characters_count_every_way_a_character_was_scored_items_not():
+    from usher.games.seatwars import scoring
+    entries = [{"what": "char", "via": "bus", "points": 3}, {"what": "char", "via": "seymour", "points": 2},
+               {"what": "char", "via": "end", "points": 2}, {"what": "item", "via": "bus", "points": 2}]
+    assert scoring.scored_characters({"scored": entries}) == 3
+    assert scoring.scored_characters({"scored": entries[3:]}) == 0
+    # the tie-break sees them: 3 characters beat 2 characters and an item, 9 points each
+    a = {"scored": entries}
+    b = {"scored": [{"what": "char", "via": "bus", "points": 4}, {"what": "char", "via": "bus", "points": 3},
+                    {"what": "item", "via": "bus", "points": 2}]}
+    assert scoring.winners([b, a]) == [1]
+
+
 def test_sw8_tie_on_points_broken_by_scored_characters():
     s = _two_scores([4, 4], [8])
     assert s["players"][0]["total"] == s["players"][1]["total"] == 8

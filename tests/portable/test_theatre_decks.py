@@ -95,8 +95,8 @@ def test_th11_th12_elimination_last_player_wins():
 
 
 def test_th11_eliminated_player_skipped_and_lead_passes():
-    """TH-11: a 3-player game goes on without the eliminated player; when
-    the leader is out the lead passes clockwise (the spec is silent)."""
+    """TH-11: a 3-player game goes on without the eliminated player; TH-14:
+    when the leader is out the lead passes clockwise to the next player in."""
     s = started(players=3, decks=[5, 20, 20], leader=0)
     # P1 wins every round; P0's deck and Breakroom stay empty.
     for _ in range(5):

@@ -82,10 +82,16 @@ def expected_round(st):
     return delta
 
 
-def deal_round(app):
-    """Deal: C, then the spectator deal hall by hall (MS-4) to the board."""
+def deal_round(app, by_hall=False):
+    """Deal: C shows it on the halls at once; B walks the spectator deal
+    hall by hall (MS-4) to the board."""
     assert isinstance(app.top(), turns.Board) and app.state["phase"] == "deal"
-    tap(app, "C")
+    assert app.top().keys() == ("History", "Deal by hall", "Deal")
+    if not by_hall:
+        tap(app, "C")
+        assert isinstance(app.top(), turns.Board) and app.state["phase"] == "placement"
+        return
+    tap(app, "B")
     show = app.top()
     assert isinstance(show, turns.DealShow)
     for h in range(5):
@@ -102,7 +108,7 @@ def test_ms10_solo_virtual_game_to_the_end_with_record_kept():
     total = 0
     for rnd in range(1, 6):
         assert app.state["round"] == rnd
-        deal_round(app)
+        deal_round(app, by_hall=True)
         hand_before = list(app.state["hands"][0])
         tap(app, "C")  # masks for hall 1
         assert isinstance(app.top(), turns.Hand)
@@ -327,7 +333,7 @@ def test_pl18_the_deal_and_the_hand_are_windows_over_the_halls():
     app = _app(mptest.tmpdir())
     start(app, players=2)
     board = app.top()
-    r = _tap_request(app, "C")                      # deal
+    r = _tap_request(app, "B")                      # deal, hall by hall
     show = app.top()
     assert isinstance(show, turns.DealShow) and show.over and r[0] == "partial", r
     below = app.stack[-2]

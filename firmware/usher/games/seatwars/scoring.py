@@ -11,7 +11,9 @@ def total(player):
 
 
 def scored_characters(player):
-    """How many characters the player scored (items are not characters)."""
+    """How many characters the player scored (items are not characters):
+    SW-9, every one, whichever action scored it (the score action, Seymour,
+    the final scoring of the bus), as each leaves a "char" entry."""
     n = 0
     for entry in player["scored"]:
         if entry["what"] == "char":

@@ -15,7 +15,8 @@ def round_title(st):
 
 class Board(Screen):
     """The five halls at a glance (emotion, D4 and spectators, masks and
-    owner). Deal phase: C deals the spectators (MS-4). Placement: UP/DOWN
+    owner). Deal phase: C deals the spectators (MS-4) and shows them on the
+    halls, B deals and shows them hall by hall. Placement: UP/DOWN
     choose a hall, C picks masks for it, B passes (MS-5)."""
 
     def __init__(self, app, focus=0):
@@ -40,7 +41,7 @@ class Board(Screen):
 
     def keys(self):
         if self.app.state["phase"] == "deal":
-            return ("History", None, "Deal")
+            return ("History", "Deal by hall", "Deal")
         return ("History", "Pass", "Masks")
 
     def draw_body(self, c):
@@ -55,10 +56,13 @@ class Board(Screen):
         elif b in ("UP", "DOWN") and st["phase"] == "placement":
             self.focus = (self.focus + (1 if b == "DOWN" else -1)) % draw.HALLS
             self.changed()
-        elif b == "C" and st["phase"] == "deal":
+        elif b in ("B", "C") and st["phase"] == "deal":
+            # A deal the device made is seen at once on the halls (their D4
+            # and spectators); B walks it hall by hall instead (MS-4).
             if app.play({"type": "deal"}):
                 app.show_game()
-                app.push(DealShow(app, 0, app.top()))
+                if b == "B":
+                    app.push(DealShow(app, 0, app.top()))
         elif b == "C":
             self._masks()
         elif b == "B" and st["phase"] == "placement":
