@@ -171,7 +171,9 @@ bench: setup firmware-unix32
 
 # The device in a static page: MicroPython WebAssembly from node_modules, the
 # firmware's usher package and web/ (page, glue, backend) -> build/web/.
-web: $(STAMP) $(NODE_STAMP)
+# The page needs the simulator's install and the npm packages, not the
+# tests' toolchain (pytest, mypy, Playwright).
+web: $(SIM_STAMP) $(NODE_STAMP)
 	$(PY) -m web.build
 
 PORT ?= 8000
