@@ -87,6 +87,8 @@ def main(argv):
     ap.add_argument("--out", default=os.path.join(ROOT, "out", "frames"), help="PNG folder")
     ap.add_argument("--scale", type=int, default=1, help="PNG scale (headless)")
     ap.add_argument("--data", help="folder for the saved game and settings")
+    ap.add_argument("--fixed-seeds", action="store_true",
+                    help="new games get the seeds 1, 2, ... as in --headless (scripted runs)")
     ap.add_argument("--battery", type=int, default=None, help="simulated battery %% (default: USB)")
     look = ap.add_mutually_exclusive_group()
     look.add_argument("--halfblock", action="store_true",
@@ -101,7 +103,8 @@ def main(argv):
     if args.headless:
         return run_headless(args)
     data = args.data or os.path.join(ROOT, "out", "sim-data")
-    session = Session(data, battery=args.battery, live_seeds=True, log_dir=os.path.join(data, "log"))
+    session = Session(data, battery=args.battery, live_seeds=not args.fixed_seeds,
+                      log_dir=os.path.join(data, "log"))
     code = 0
     try:
         if not args.terminal:

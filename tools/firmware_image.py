@@ -41,7 +41,6 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from buildkit import BuildError, _sha256, jobs, run, say  # noqa: E402,F401  (shared with the other image build)
 import framebuf_fast  # noqa: E402
-import frozen_funs  # noqa: E402
 import lfs_janitor  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -486,10 +485,9 @@ def build_unix32(src, env):
     run(["make", "-C", os.path.join(src, "ports", "unix"), "-j" + jobs(), "VARIANT=standard",
          "BUILD=" + bdir, "MICROPY_FORCE_32BIT=1",
          "MICROPY_PY_BTREE=0", "MICROPY_PY_SSL=0",
-         # as the boards (fix_gc_scan, tools/framebuf_fast.py, tools/frozen_funs.py)
+         # as the boards (fix_gc_scan, tools/framebuf_fast.py)
          "CFLAGS_EXTRA=-DMICROPY_GC_ATB_WORD_SKIP=1 -DMICROPY_FRAMEBUF_MONO_FAST=1"
-         " -DMICROPY_VM_MAX_STATE_WORDS_ON_STACK=32 -DMICROPY_VFS_LFS2_JANITOR=1"
-         " -DMICROPY_FROZEN_STATIC_FUNS=1",
+         " -DMICROPY_VM_MAX_STATE_WORDS_ON_STACK=32 -DMICROPY_VFS_LFS2_JANITOR=1",
          "MICROPY_PY_FFI=0", "FROZEN_MANIFEST=" + os.path.join(BOARDS, "unix32", "manifest.py"),
          # usher.device.pack is viper code: frozen native code needs the
          # target's architecture (the rp2 port sets -march=armv6m itself).
@@ -519,7 +517,6 @@ def main(argv):
         fix_lfs_cache(src)
         framebuf_fast.patch(src, say, BuildError)
         lfs_janitor.patch(src, say, BuildError)
-        frozen_funs.patch(src, say, BuildError)
         if targets == ["src"]:
             say(src)
             return 0

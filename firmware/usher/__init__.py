@@ -9,9 +9,8 @@ VERSION = "0.1.0"
 def unload(name):
     """Drop the module name from sys.modules and from its package, so that
     it leaves RAM once nothing else holds it; a later import loads it again
-    from flash. On the project's images a module's functions are shared by
-    every import of it (tools/frozen_funs.py): no module may keep, at its
-    top level, one that is unloaded."""
+    from flash. No module keeps, at its top level, one that is unloaded:
+    it would hold it in RAM (tests/host/test_firmware_image.py checks)."""
     if name in sys.modules:
         del sys.modules[name]
     parent, short = name.rsplit(".", 1)

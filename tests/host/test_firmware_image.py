@@ -472,106 +472,6 @@ def test_issue24_littlefs_janitor_is_added_once_and_an_unknown_vfs_lfsx_is_refus
         assert "-DMICROPY_VFS_LFS2_JANITOR=1" in f.read()
 
 
-def test_issue24_frozen_funs_are_added_once_and_an_unknown_file_is_refused(tmp_path):
-    # tools/frozen_funs.py: mpy-tool.py writes the chosen frozen modules'
-    # function objects as constants, emitglue.c, builtinimport.c and gc.c use
-    # them, all behind MICROPY_FROZEN_STATIC_FUNS (off unless set: the Usher
-    # boards and the frozen unix32 build set it). What they do is checked on
-    # the frozen unix32 build (tests/portable/test_frozen_funs.py, and every
-    # portable test) and in the emulated boards' sessions.
-    import frozen_funs
-    for name, anchors in frozen_funs.FILES:
-        path = tmp_path / name
-        path.parent.mkdir(exist_ok=True)
-        path.write_text("// head\n" + "".join(old + "// between\n" for old, _ in anchors))
-    said = []
-    assert frozen_funs.patch(str(tmp_path), said.append, fi.BuildError) is True and said
-    texts = {}
-    for name, anchors in frozen_funs.FILES:
-        texts[name] = (tmp_path / name).read_text()
-        assert all(new in texts[name] for _, new in anchors), name
-        if name.endswith(".c"):
-            assert "#define MICROPY_FROZEN_STATIC_FUNS (0)" in texts[name], name
-    assert frozen_funs.patch(str(tmp_path), said.append, fi.BuildError) is False      # once
-    assert {name: (tmp_path / name).read_text() for name, _ in frozen_funs.FILES} == texts
-    gc_c = tmp_path / "py" / "gc.c"
-    gc_c.write_text(gc_c.read_text().replace(frozen_funs.MARK, "").replace(frozen_funs.GC_ROOTS, ""))
-    with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
-        frozen_funs.patch(str(tmp_path), said.append, fi.BuildError)
-    for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
-        assert re.search(r"#define MICROPY_FROZEN_STATIC_FUNS\s+\(1\)", _board_file(board, "mpconfigboard.h"))
-    with open(os.path.join(ROOT, "tools", "firmware_image.py")) as f:
-        assert "-DMICROPY_FROZEN_STATIC_FUNS=1" in f.read()
-
-
-def test_issue24_frozen_funs_choose_every_usher_module():
-    # Every one of usher's frozen modules, the ones the App unloads too (a
-    # finished game's, App._unload's): at each collection a context follows
-    # the module of its name in sys.modules, so an unloaded module's globals
-    # leave with it (tests/portable/test_frozen_funs.py). Not MicroPython's
-    # own frozen modules. The rule mpy-tool.py gets is the same one.
-    import frozen_funs
-    for path in ("usher/ui/app.py", "usher/core/storage.py", "usher/games/__init__.py",
-                 "usher/games/seatwars/engine.py", "usher/ui/games/takeaseat/solo.py", "usher/ui/playlog.py"):
-        assert frozen_funs.wanted(path), path
-    assert not frozen_funs.wanted("asyncio/core.py") and not frozen_funs.wanted("rp2.py")
-    assert not frozen_funs.wanted("main.py")
-    helpers = {}
-    exec(frozen_funs.TOOL_HELPERS.split("_static = {")[0], helpers)
-    for path in ("usher/ui/app.py", "usher/games/x/y.py", "usher/ui/playlog.py", "main.py", "rp2.py"):
-        assert helpers["_static_wanted"](path) == frozen_funs.wanted(path)
-    # The generated collector hook points each context at the globals of
-    # the module of its name in sys.modules; gc.c points it at the empty
-    # dict once nothing marked them.
-    for needed in ("mp_loaded_modules_dict", "MP_OBJ_NEW_QSTR(static_modules[i].name)"):
-        assert needed in frozen_funs.TOOL_HELPERS, needed
-    assert "mp_const_empty_dict_obj" in frozen_funs.GC_END_STATIC
-
-
-def test_issue24_frozen_funs_refuse_a_tree_patched_by_an_earlier_version(tmp_path):
-    # An earlier patch (its mark without the version) is not patched over:
-    # the build says to unpack the tree again.
-    import frozen_funs
-    for name, anchors in frozen_funs.FILES:
-        path = tmp_path / name
-        path.parent.mkdir(exist_ok=True)
-        path.write_text("// " + frozen_funs.MARK_BASE + "\n" + "".join(old for old, _ in anchors))
-    with pytest.raises(fi.BuildError, match="earlier tools/frozen_funs.py"):
-        frozen_funs.patch(str(tmp_path), [].append, fi.BuildError)
-
-
-def test_issue24_frozen_funs_put_the_module_names_in_the_qstr_pool():
-    # An import interns its module's dotted name, and a package's import
-    # makes its __path__ string: in the image's pool they take no RAM.
-    # Every usher module's name and its packages', each package's path,
-    # once each.
-    import frozen_funs
-
-    class Q:
-        def __init__(self, s):
-            self.str = s
-
-    class Pool:
-        def __init__(self):
-            self.qstrs = [None, Q("usher")]
-
-        def add(self, s):
-            self.qstrs.append(Q(s))
-
-    class Module:
-        def __init__(self, path):
-            self.source_file = Q(path)
-
-    helpers = {}
-    exec(frozen_funs.TOOL_HELPERS, helpers)
-    helpers["global_qstrs"] = pool = Pool()
-    helpers["_static_names"]([Module(p) for p in ("usher/ui/games/seatwars/turn.py", "usher/ui/__init__.py",
-                                                  "usher/ui/app.py", "asyncio/core.py", "main.py")])
-    assert [q.str for q in pool.qstrs[2:]] == ["usher.ui", "usher.ui.games", "usher.ui.games.seatwars",
-                                               "usher.ui.games.seatwars.turn", ".frozen/usher/ui",
-                                               "usher.ui.app"]
-
-
 def _firmware_sources():
     """(path from firmware/, text) of every module of the usher package."""
     base = os.path.join(ROOT, "firmware")
@@ -586,11 +486,10 @@ def _firmware_sources():
 
 
 def test_issue24_no_module_holds_one_the_app_unloads():
-    # tools/frozen_funs.py: a module object held past its unload shares its
-    # functions with the next import of it, and finds no globals once that
-    # one is gone; so no firmware module imports at its top level a module
-    # the App unloads (App._unload's names; a game's packages, outside that
-    # game's own). A function may import one for its own use.
+    # A module the App unloads leaves RAM only when nothing holds it: no
+    # firmware module imports at its top level a module the App unloads
+    # (App._unload's names; a game's packages, outside that game's own), or
+    # the unload would free nothing. A function may import one for its own use.
     import ast
     with open(os.path.join(ROOT, "firmware", "usher", "ui", "app.py")) as f:
         unloaded = set(re.findall(r'self\._unload\("([\w.]+)"\)', f.read()))
@@ -621,10 +520,9 @@ def test_issue24_no_module_holds_one_the_app_unloads():
 
 def test_issue24_no_zero_argument_super_outside_the_exceptions():
     # A method that calls super() is a closure over its class (a __class__
-    # cell): its function object, closure and cell stay on the heap, 64 B
-    # for each such method of every loaded class (17 of them at Take a
-    # Seat's peak), where a plain method is a constant in flash
-    # (tools/frozen_funs.py). The firmware calls its base explicitly
+    # cell): a closure and a cell on the heap on top of its function
+    # object, for each such method of every loaded class (17 of them at
+    # Take a Seat's peak). The firmware calls its base explicitly
     # (Screen.__init__(self, app)); MicroPython's built-in exceptions have no
     # __init__ to call, so an exception class keeps super().
     import ast

@@ -31,8 +31,7 @@ def _game_modules():
 def _keep_modules(fn):
     """Run fn and put usher's modules back as they were, in sys.modules and
     as their packages' attributes: other tests hold the classes of the
-    modules loaded first. A collection then points the frozen functions at
-    them again (the project's images, tools/frozen_funs.py)."""
+    modules loaded first."""
     saved = dict((n, m) for n, m in sys.modules.items() if n.startswith("usher."))
     try:
         fn()
@@ -144,10 +143,8 @@ def test_take_a_seats_turn_screens_leave_ram_at_the_scoring_and_come_back_at_an_
 
 def test_statistics_open_again_after_plays_kept_since_they_were_first_opened():
     # issue 24: the history writer (usher.ui.playlog) leaves RAM after each
-    # kept play; the statistics, loaded once opened, import it at each use.
-    # Held in their globals, its functions (shared with every later import
-    # on the project's images, tools/frozen_funs.py) would find no globals
-    # once a later import of it was gone.
+    # kept play; the statistics, loaded once opened, import it at each use
+    # (held in their globals, it would stay in RAM).
     from usher.ui import stats
 
     def run():
@@ -169,9 +166,8 @@ def test_statistics_open_again_after_plays_kept_since_they_were_first_opened():
 def test_every_game_session_runs_with_the_devices_unloads_and_frequent_collections():
     # issue 24: with the device's unloads (services["unload_games"]) no press
     # of a scripted session ends on the error screen, with a collection
-    # after every third event: on the project's images a module's code that
-    # ran after its unload would find no globals once collected
-    # (tools/frozen_funs.py).
+    # after every third event: a module's code that ran after its unload
+    # must still find what it uses.
     import ui_sessions
 
     from usher.ui.app import App

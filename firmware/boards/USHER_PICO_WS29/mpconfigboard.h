@@ -34,7 +34,3 @@
 // modules, issue 24: the heap).
 #define MICROPY_MODULE___FILE__                 (0)
 
-// The frozen modules' function objects are constants in flash, not objects
-// on the heap made at each import (tools/frozen_funs.py; issue 24: they were
-// the largest part of the live heap).
-#define MICROPY_FROZEN_STATIC_FUNS              (1)

@@ -52,10 +52,8 @@ def unload_game_code(game_id, packages=("usher.games", "usher.ui.games")):
     parent packages) once nothing runs that game, so the next game's code does
     not sit next to it in RAM: on a stock MicroPython every imported module's
     bytecode lives in the heap (35-45 KB per game). A later import loads the
-    module again from flash. On the project's images a module's functions
-    are shared by every import of it and find no globals once nothing holds
-    the module's last import (tools/frozen_funs.py): no module keeps one
-    that is unloaded at its top level, and each unload is the last thing the
+    module again from flash. No module keeps one that is unloaded at its
+    top level (it would stay in RAM), and each unload is the last thing the
     unloaded code does (the end screens' C handlers end with app.end_game(),
     the seat pickers' with app.start_game())."""
     for pkg in packages:

@@ -183,9 +183,8 @@ class Lines(_Rows):
 
 def _playlog():
     # Imported at each use, never kept in this module's globals: the App
-    # drops usher.ui.playlog after keeping a play (App._unload), and on the
-    # project's images a module object held past its unload can find no
-    # globals once a newer import of it is gone (tools/frozen_funs.py).
+    # drops usher.ui.playlog after keeping a play (App._unload), and a
+    # module held here would stay in RAM.
     from usher.ui import playlog
     return playlog
 
