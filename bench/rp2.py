@@ -67,6 +67,9 @@ import sim.rp2 as rp2  # noqa: E402
 from sim.rp2 import campaign  # noqa: E402
 
 SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
+# The owner's screens (PL-20..22: components, leaving a game, the roster),
+# by --session only.
+MORE_SESSIONS = ("owner_components", "leave_theatre", "names_roster")
 WAIT_MS = 10000   # the wait after the last press, for the awake column
 
 
@@ -401,7 +404,8 @@ def main(argv):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--image", choices=("frozen", "stock"), default=None,
                     help="only the sessions on this image")
-    ap.add_argument("--session", action="append", choices=SESSIONS, help="only these sessions")
+    ap.add_argument("--session", action="append", choices=SESSIONS + MORE_SESSIONS,
+                    help="only these sessions")
     ap.add_argument("--refresh", choices=("turbo", "fast"), default=None,
                     help="the Settings entry Refresh (PL-18); fast gives every window the fast "
                          "waveform, as before turbo")

@@ -88,6 +88,7 @@ def _unsealed(raw, target, read_backup):
     """(the bytes in the upload's format, a note or None): a file written
     on the device has a seal line (usher.core.seal), checked and dropped;
     when it fails, the previous copy (NAME.bak) is used and named."""
+    datakinds._firmware()
     from usher.core import seal
     if raw is None:
         return None, None

@@ -69,6 +69,7 @@ def defects(kind, text):
     """The file's defects by the firmware's own checks; a file the device
     wrote (owner data entered on it, PL-20; the roster) has a seal line,
     checked first and then dropped, as the device reads it."""
+    _firmware()
     from usher.core import seal
     try:
         text = seal.open_text(text)[0]

@@ -83,7 +83,12 @@ def run(data_dir, panel_path, seed, presses):
 
 def expect(data_dir, out):
     buf, canvas = devtest.canvas()
-    app = devtest.APP(canvas, data_dir)
+    # what the About screen shows comes from the device's services: the same
+    # as runtime.main gives them on this board (a kill on About compares it)
+    from usher import VERSION
+    label = devtest.boards.firmware_label(None)
+    app = devtest.APP(canvas, data_dir, {"board": "badger2040", "version": VERSION, "firmware": label,
+                                         "battery": lambda: None})
     app.start()
     with open(out, "wb") as f:
         f.write(panel_model.expected_image(canvas, False))

@@ -26,7 +26,8 @@ def test_every_frame_is_byte_identical_on_cpython_unix_and_wasm():
     wasm = _run(["node", "tools/wasm_run.mjs", SCRIPT])
     sys.path[:0] = [os.path.join(ROOT, "tests", "portable"), os.path.join(ROOT, "firmware")]
     import ui_sessions
-    expected = sum(len(ui_sessions.events(s)) + 1 for _, s in ui_sessions.SESSIONS)
+    every = ui_sessions.SESSIONS + ui_sessions.OWNER_SESSIONS
+    expected = sum(len(ui_sessions.events(s)) + 1 for _, s in every)
     assert len(cpython) == expected
     assert len(set(line.split()[2] for line in cpython)) > 20  # many distinct screens
     assert unix == cpython

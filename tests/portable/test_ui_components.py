@@ -316,3 +316,10 @@ def test_pl20_pl23_a_damaged_copy_gives_way_to_the_previous_one_and_is_named():
     assert [p["name"] if p else None for p in got] == ["A", None, None, None, None, None]
     assert problem.startswith("The panels entered on the device were damaged")
     assert game.canonical_json(got[0]["tickets"]) == game.canonical_json(OWN_PANELS[0])
+
+
+def test_pl20_the_editors_words_are_the_games():
+    # components.py keeps its own copy (a game's package leaves RAM when
+    # the game ends: no screen module holds it); they must stay the same
+    assert components.AREAS == tk.AREAS and components.ARROWS == tk.ARROWS
+    assert components.SIDE == tk.SIDE

@@ -400,3 +400,14 @@ def test_pl22_seat_wars_without_a_roster_asks_who_starts_with_seat_numbers():
     _press(app, "UP")
     _press(app, "C")                                     # Random
     assert app.record["options"]["start"] == "random"
+
+
+def test_pl22_deleting_the_last_name_leaves_no_roster_and_it_stays_gone():
+    d = mptest.tmpdir()
+    _roster(d, ["Solo"])
+    assert players.edit_roster(d, "Solo", "delete") is None
+    assert players.load_roster(d) == ([], None)          # not "damaged", not brought back
+    assert not storage.exists(d + "/players.txt") and not storage.exists(d + "/players.txt.bak")
+    app = _app(d)
+    app.new_game("multisala", {"players": 2})
+    assert app.record is not None                        # no seat picker: P1, P2

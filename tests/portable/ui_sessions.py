@@ -2,6 +2,7 @@
 # on CPython, the unix port and WebAssembly must match) and the benchmarks.
 # Run directly it prints one line per frame: "session step hash".
 import ui_session_multisala
+import ui_session_owner
 import ui_session_seatwars
 import ui_session_takeaseat
 import ui_session_theatre
@@ -16,6 +17,10 @@ SESSIONS = (
     ("tally", "C,C,UP,UP,C,C,DOWN*8,C,C,UP,C,A,B~,A,C,C,C,C,restart,A,A,C,C"),
 ) + (ui_session_takeaseat.SESSIONS + ui_session_theatre.SESSIONS
      + ui_session_multisala.SESSIONS + ui_session_seatwars.SESSIONS)
+# The owner's screens (components, leaving a game, the roster): not game
+# sessions (the tests of every game's names and refreshes leave them out),
+# but every frame of them is compared across runtimes too (main()).
+OWNER_SESSIONS = ui_session_owner.SESSIONS
 
 
 # The framework's own sessions play the stand-in tally game (it borrows Take a
@@ -126,7 +131,7 @@ def run(name, script, data_dir, on_frame=None, on_event=None, timings=None, on_r
 
 def main():
     import mptest
-    for name, script in SESSIONS:
+    for name, script in SESSIONS + OWNER_SESSIONS:
         def show(step, buf, req, name=name):
             print("%s %d %08x %s" % (name, step, fnv32(buf), req[0] if req else "-"))
         run(name, script, mptest.tmpdir(), show)

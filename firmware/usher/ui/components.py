@@ -11,7 +11,6 @@
 #                 name, save); each ticket's check is shown as it is drawn
 #   DeckList      the eight Automa cards: C on a card asks its area, arrow
 #                 and x2; "Save deck" checks TS-6 and writes it
-from usher.games.takeaseat import tickets as tk
 from usher.ui import owner_edit, text
 from usher.ui.canvas import WIDTH
 from usher.ui.screen import BODY_Y, KEYS_Y, Screen
@@ -21,7 +20,10 @@ TITLE = "Your components"
 CELL = 12                  # a grid cell's side in pixels: 8 cells = 96 rows
 GRID_X = 4
 GRID_Y = BODY_Y + 2
-INFO_X = GRID_X + tk.SIDE * CELL + 8
+SIDE = 8                   # a ticket's rows and columns at most (tickets.SIDE, TS-2)
+INFO_X = GRID_X + SIDE * CELL + 8
+AREAS = ("authorities", "celebrities", "press", "public")     # tickets.AREAS (TS-1)
+ARROWS = ("RD", "RU", "LD", "LU", "DR", "DL", "UR", "UL")    # tickets.ARROWS (TS-7)
 
 
 def menu_items(app):
@@ -130,21 +132,21 @@ class PanelEditor(Screen):
 
     def draw_body(self, c):
         cells = self.tickets[self.area]
-        for r in range(tk.SIDE):
-            for k in range(tk.SIDE):
+        for r in range(SIDE):
+            for k in range(SIDE):
                 x, y = GRID_X + k * CELL, GRID_Y + r * CELL
                 if [r, k] in cells:
                     c.fill_rect(x + 1, y + 1, CELL - 1, CELL - 1, 1)
                 else:
                     c.pixel(x + CELL // 2, y + CELL // 2, 1)
-        c.rect(GRID_X, GRID_Y, tk.SIDE * CELL + 1, tk.SIDE * CELL + 1, 1)
+        c.rect(GRID_X, GRID_Y, SIDE * CELL + 1, SIDE * CELL + 1, 1)
         # the cursor: a double frame, inverted inside a marked cell
         x, y = GRID_X + self.col * CELL, GRID_Y + self.row * CELL
         on = 0 if self._marked() else 1
         c.rect(x + 2, y + 2, CELL - 3, CELL - 3, on)
         c.rect(x + 3, y + 3, CELL - 5, CELL - 5, on)
         y = BODY_Y + 1
-        text.draw(c, text.BODY, tk.AREAS[self.area], INFO_X, y)
+        text.draw(c, text.BODY, AREAS[self.area], INFO_X, y)
         y += text.BODY.HEIGHT + 2
         n = len(cells)
         text.draw(c, text.SMALL, "%s, %s" % (text.plural(n, "cell"), self.cell_name()), INFO_X, y)
@@ -154,7 +156,7 @@ class PanelEditor(Screen):
         for line in lines[:3]:
             text.draw(c, text.SMALL, line, INFO_X, y)
             y += text.SMALL.HEIGHT + 1
-        todo = [tk.AREAS[a] for a in range(len(tk.AREAS))
+        todo = [AREAS[a] for a in range(len(AREAS))
                 if owner_edit.ticket_problem(self.tickets[a]) is not None]
         say = ("Still to draw: " + ", ".join(todo)) if todo else "All four OK: Menu > Save panel"
         lines = text.wrap(text.SMALL, say, WIDTH - INFO_X - 2)[:2]
@@ -165,11 +167,11 @@ class PanelEditor(Screen):
 
     def button(self, b):
         if b == "UP":
-            self.row = (self.row - 1) % tk.SIDE
+            self.row = (self.row - 1) % SIDE
         elif b == "DOWN":
-            self.row = (self.row + 1) % tk.SIDE
+            self.row = (self.row + 1) % SIDE
         elif b == "B":
-            self.col = (self.col + 1) % tk.SIDE
+            self.col = (self.col + 1) % SIDE
         elif b == "C":
             cells = self.tickets[self.area]
             rc = [self.row, self.col]
@@ -185,13 +187,13 @@ class PanelEditor(Screen):
 
     def long(self, b):
         if b == "B":
-            self.col = (self.col - 1) % tk.SIDE
+            self.col = (self.col - 1) % SIDE
             self.changed()
 
     def _menu(self):
         a = self.area
-        items = [("Next ticket: " + tk.AREAS[(a + 1) % 4], "next"),
-                 ("Previous ticket: " + tk.AREAS[(a - 1) % 4], "prev"),
+        items = [("Next ticket: " + AREAS[(a + 1) % 4], "next"),
+                 ("Previous ticket: " + AREAS[(a - 1) % 4], "prev"),
                  ("Name: " + self.name, "name"),
                  ("Save panel", "save"),
                  ("Clear this ticket", "clear"),
@@ -285,15 +287,16 @@ class DeckList(Menu):
 
     def _ask_area(self, app, i):
         card = self.cards[i]
-        choices = [(a, a, "area_" + a) for a in tk.AREAS]
+        choices = [(a, a, "area_" + a) for a in AREAS]
+        idx = AREAS.index(card["area"]) if card["area"] in AREAS else 0
         app.push(ChoiceEntry(app, "Card %d of 8" % (i + 1), "Area (the card's front)", choices,
-                             lambda a, area: self._ask_arrow(a, i, area), tk.area_index(card["area"])))
+                             lambda a, area: self._ask_arrow(a, i, area), idx))
 
     def _ask_arrow(self, app, i, area):
         card = self.cards[i]
-        choices = [(arrow, arrow, "arrow_" + arrow) for arrow in tk.ARROWS]
-        idx = tk.ARROWS.index(card["arrow"]) if card["arrow"] in tk.ARROWS else 0
-        app.replace(ChoiceEntry(app, "Card %d of 8" % (i + 1), "Arrow (the card's back, TS-7)",
+        choices = [(arrow, arrow, "arrow_" + arrow) for arrow in ARROWS]
+        idx = ARROWS.index(card["arrow"]) if card["arrow"] in ARROWS else 0
+        app.replace(ChoiceEntry(app, "Card %d of 8" % (i + 1), "Arrow (the card's back)",
                                 choices, lambda a, arrow: self._ask_x2(a, i, area, arrow), idx))
 
     def _ask_x2(self, app, i, area, arrow):

@@ -13,10 +13,9 @@
 # The text files keep their previous copy (NAME.bak) and a seal line
 # (usher.core.seal), so one damaged copy never loses them (PL-17, PL-23); a
 # seal line is a comment to `usher data pull`'s reader, which drops it.
+# Take a Seat's modules are imported where they are used: the App unloads a
+# game's packages when it ends, and a module holding them would keep them.
 from usher.core import storage
-from usher.games.takeaseat import deck as dk
-from usher.games.takeaseat import panels as pn
-from usher.games.takeaseat import tickets as tk
 
 PANELS_DRAFT = "takeaseat/panels.draft.json"
 PANELS_FILE = "takeaseat/panels.txt"
@@ -34,6 +33,7 @@ def _path(data_dir, name):
 def ticket_problem(cells):
     """Why a ticket drawn as [row, col] cells cannot be used (TS-2), or None:
     not empty, 4-connected, at most 8x8 (the editor's grid)."""
+    from usher.games.takeaseat import tickets as tk
     if not cells:
         return "empty: mark its cells"
     for r, c in cells:
@@ -47,6 +47,7 @@ def ticket_problem(cells):
 def normalized(cells):
     """The cells moved to the ticket's first row and column, in reading
     order (the form panels.txt has)."""
+    from usher.games.takeaseat import tickets as tk
     if not cells:
         return []
     r0 = min([c[0] for c in cells])
@@ -59,6 +60,7 @@ def normalized(cells):
 def panel_problem(panel, panels, index):
     """Why a panel cannot be saved at place index of the set, or None: a
     name (unique in the set), four good tickets."""
+    from usher.games.takeaseat import tickets as tk
     name = panel.get("name") or ""
     if not name.strip():
         return "the panel needs a name"
@@ -76,6 +78,7 @@ def panel_problem(panel, panels, index):
 
 
 def _check_set(obj):
+    from usher.games.takeaseat import tickets as tk
     if type(obj) is not dict or type(obj.get("panels")) is not list or len(obj["panels"]) != PANEL_COUNT:
         raise ValueError("not a panel set")
     out = []
@@ -95,6 +98,7 @@ def load_set(data_dir):
     entered so far, else the owner's uploaded panels.txt when it holds six
     good panels, else six empty places. A damaged draft gives way to its
     previous copy, and is named."""
+    from usher.games.takeaseat import panels as pn
     path = _path(data_dir, PANELS_DRAFT)
     problem = None
     try:
@@ -122,6 +126,7 @@ def save_panel(data_dir, panels, index, panel):
     """Put panel at place index, checked (panel_problem); the set is saved,
     and once all six places hold a panel, panels.txt too. Returns (problem,
     complete): on a problem nothing is written and panels is unchanged."""
+    from usher.games.takeaseat import panels as pn
     tickets = [normalized(t) for t in panel["tickets"]]
     clean = {"name": panel["name"].strip(), "tickets": tickets}
     bad = panel_problem(clean, panels, index)
@@ -148,6 +153,7 @@ def entered_count(panels):
 def load_deck(data_dir):
     """(eight cards, True when they are the owner's): the owner's automa.txt
     when it is a good deck, else the assumed default (TS-6)."""
+    from usher.games.takeaseat import deck as dk
     from usher.ui import owner_data
     try:
         text = owner_data.read_text(_path(data_dir, DECK_FILE))
@@ -163,6 +169,7 @@ def load_deck(data_dir):
 def deck_problem(cards):
     """Why a deck cannot be saved (TS-6: eight known cards, one without x2
     for TS-8's setup), or None."""
+    from usher.games.takeaseat import deck as dk
     defects = dk.validate_deck(cards)
     return defects[0] if defects else None
 

@@ -197,6 +197,12 @@ def _restore(path, names):
 
 def _save_roster(data_dir, names):
     from usher.core import storage
+    if not names:
+        # The last name deleted: no roster (games start with P1, P2...). An
+        # empty roster file would read as one that lost its names, and its
+        # previous copy would come back (load_roster).
+        storage.delete(roster_path(data_dir))
+        return
     storage.save_text(roster_path(data_dir), "".join([n + "\n" for n in names]))
 
 
