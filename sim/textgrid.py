@@ -155,6 +155,29 @@ def _recording_arrow(c, y, way, colour):
                    before, lambda cv: _plain_arrow(cv, 3 if way > 0 else 0, way, colour))
 
 
+# The panel editor's grid (usher.ui.components.draw_grid) a row at a time as
+# characters: "#" a marked cell, "." an empty one, the cursor's cell in
+# brackets ("[#]", "[.]").
+_plain_grid = None
+
+
+def _recording_grid(c, cells, row, col, y0, first, last):
+    from usher.ui import components as cp
+    grid = _recorders.get(id(c))
+    before = grid.rows(y0, (last - first) * cp.CELL + 1) if grid is not None else None
+    _plain_grid(c, cells, row, col, y0, first, last)
+    if grid is None:
+        return
+    for r in range(first, last):
+        parts = []
+        for k in range(cp.SIDE):
+            mark = "#" if [r, k] in cells else "."
+            parts.append("[%s]" % mark if (r, k) == (row, col) else " %s " % mark)
+        y = y0 + (r - first) * cp.CELL
+        grid.drawn(cp.CELL + 1, "".join(parts), cp.GRID_X, y, 1, cp.GRID_X + cp.SIDE * cp.CELL + 1,
+                   before[y - y0:], lambda cv, r=r: _plain_grid(cv, cells, row, col, 0, r, r + 1))
+
+
 def _row_bits(buf, x, y, w):
     """The w pixels of row y from x, as an int (leftmost pixel highest)."""
     first, last = x >> 3, (x + w - 1) >> 3
@@ -179,7 +202,11 @@ class TextGrid:
         _recorders[id(session.canvas)] = self
         text.draw = _recording_draw
         icons.draw = _recording_icon
-        global _plain_ticket, _plain_arrow
+        global _plain_ticket, _plain_arrow, _plain_grid
+        from usher.ui import components
+        if _plain_grid is None:
+            _plain_grid = components.draw_grid
+        components.draw_grid = _recording_grid
         from usher.ui import widgets
         if _plain_arrow is None:
             _plain_arrow = widgets._arrow
@@ -200,6 +227,9 @@ class TextGrid:
             if _plain_arrow is not None:
                 from usher.ui import widgets
                 widgets._arrow = _plain_arrow
+            if _plain_grid is not None:
+                from usher.ui import components
+                components.draw_grid = _plain_grid
 
     def rows(self, y, height):
         """Whole pixel rows y.. of the canvas (what a run is about to draw over)."""

@@ -94,6 +94,25 @@ class PanelSet(Menu):
                                   "use them instead of the samples.")
 
 
+def draw_grid(c, cells, row, col, y0, first, last):
+    """Grid rows first..last-1 of a ticket being drawn, from y0: a marked
+    cell solid, an empty one a dot, the cursor a double frame (inverted in
+    a marked cell). One function the simulator's text mode draws as
+    characters too (sim/textgrid.py)."""
+    for r in range(first, last):
+        y = y0 + (r - first) * CELL
+        for k in range(SIDE):
+            x = GRID_X + k * CELL
+            if [r, k] in cells:
+                c.fill_rect(x + 1, y + 1, CELL - 1, CELL - 1, 1)
+            else:
+                c.pixel(x + CELL // 2, y + CELL // 2, 1)
+            if r == row and k == col:
+                on = 0 if [r, k] in cells else 1
+                c.rect(x + 2, y + 2, CELL - 3, CELL - 3, on)
+                c.rect(x + 3, y + 3, CELL - 5, CELL - 5, on)
+
+
 class PanelEditor(Screen):
     """One panel, a ticket (area) at a time, on an 8x8 grid (TS-2)."""
 
@@ -132,19 +151,8 @@ class PanelEditor(Screen):
 
     def draw_body(self, c):
         cells = self.tickets[self.area]
-        for r in range(SIDE):
-            for k in range(SIDE):
-                x, y = GRID_X + k * CELL, GRID_Y + r * CELL
-                if [r, k] in cells:
-                    c.fill_rect(x + 1, y + 1, CELL - 1, CELL - 1, 1)
-                else:
-                    c.pixel(x + CELL // 2, y + CELL // 2, 1)
+        draw_grid(c, cells, self.row, self.col, GRID_Y, 0, SIDE)
         c.rect(GRID_X, GRID_Y, SIDE * CELL + 1, SIDE * CELL + 1, 1)
-        # the cursor: a double frame, inverted inside a marked cell
-        x, y = GRID_X + self.col * CELL, GRID_Y + self.row * CELL
-        on = 0 if self._marked() else 1
-        c.rect(x + 2, y + 2, CELL - 3, CELL - 3, on)
-        c.rect(x + 3, y + 3, CELL - 5, CELL - 5, on)
         y = BODY_Y + 1
         text.draw(c, text.BODY, AREAS[self.area], INFO_X, y)
         y += text.BODY.HEIGHT + 2
