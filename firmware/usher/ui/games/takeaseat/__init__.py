@@ -116,8 +116,12 @@ def review_step(app):
 # --- the screen for the current state ------------------------------------------------
 
 def progress(state):
-    """How far the game got, for the question before abandoning it (PL-21)."""
-    return "turn %d" % state["turn"]
+    """How far the game got, for the question before abandoning it (PL-21):
+    the turns played (the state's turn is the next one once the Automa
+    answered, while its step of the turn before may still be on screen)."""
+    from usher.games.takeaseat import engine
+    played = engine.TURNS if state["phase"] in ("scoring", "over") else state["turn"] - 1
+    return "%d of %d turns played" % (played, engine.TURNS)
 
 
 def play_screen(app):
