@@ -104,7 +104,7 @@ def in_words(message):
         if ch == "P" and (i == 0 or not message[i - 1].isalpha()):
             while j < n and message[j].isdigit():
                 j += 1
-            if j > i + 1 and (j == n or not message[j].isalnum()):
+            if j > i + 1 and (j == n or not (message[j].isalpha() or message[j].isdigit())):
                 k = int(message[i + 1:j]) - 1
                 if 0 <= k < len(ns):
                     out.append(ns[k])
