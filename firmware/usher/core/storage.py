@@ -305,10 +305,25 @@ def _pad(f, n, crc):
     return crc
 
 
-def save_text(path, text):
+def save_text(path, text, keep=False):
     """save() for a text file (one record a line): sealed with a first line
-    "# crc32 ..." (usher.core.seal.seal_text)."""
-    _write_atomic(path, seal.seal_text(text))
+    "# crc32 ..." (usher.core.seal.seal_text). keep: the file before it
+    stays as path + '.bak' on littlefs too, where the file is otherwise
+    rewritten in place (FAT and desktop folders keep it anyway, replace()):
+    for files that change rarely and whose one copy must not be all there
+    is (the roster, the owner's components; PL-23). On littlefs that is one
+    rename more, a metadata commit."""
+    data = seal.seal_text(text)
+    if keep and atomic(folder_of(path)) and _exists(path):
+        _remove(path + ".bak")
+        os.rename(path, path + ".bak")
+    _write_atomic(path, data)
+
+
+def has_copy(path):
+    """True when path, its temp file or its backup exists: a save cut
+    between its steps can leave the file itself missing (PL-8)."""
+    return _exists(path) or _exists(path + ".tmp") or _exists(path + ".bak")
 
 
 def _write_atomic(path, data):

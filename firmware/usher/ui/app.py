@@ -316,10 +316,12 @@ class App:
         for a name; the game then starts from the last seat's screen."""
         # usher.ui.players (the roster, the pickers) is imported only when
         # there is a roster file, and leaves RAM once the game has started.
-        if storage.exists(storage.join(self.data_dir, "players.txt")):
+        # (a cut inside a roster save can leave only its temp file or backup)
+        if storage.has_copy(storage.join(self.data_dir, "players.txt")):
             from usher.ui import players
-            if players.needs_names(self, game_id, options):
-                players.ask_names(self, game_id, options, seed)
+            read = players.needs_names(self, game_id, options)
+            if read is not None:
+                players.ask_names(self, game_id, options, seed, read)
                 return
         self.names_given(game_id, options, seed)
 

@@ -191,15 +191,9 @@ def save_deck(data_dir, cards):
 # --- the files ----------------------------------------------------------------------------
 
 def save_text_kept(path, text):
-    """A sealed text file with its previous copy as path + ".bak" (PL-23):
-    the old file is copied before the new one is written, so a cut leaves
-    one whole copy or the other."""
-    if storage.exists(path):
-        with open(path, "rb") as f:
-            old = f.read()
-        with storage.create(path + ".bak", "wb") as f:
-            f.write(old)
-    storage.save_text(path, text)
+    """A sealed text file with its previous copy as path + ".bak" on every
+    filesystem (PL-23): a cut leaves one whole copy or the other."""
+    storage.save_text(path, text, keep=True)
 
 
 def uses_samples(data_dir):

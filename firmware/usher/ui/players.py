@@ -203,7 +203,7 @@ def _save_roster(data_dir, names):
         # previous copy would come back (load_roster).
         storage.delete(roster_path(data_dir))
         return
-    storage.save_text(roster_path(data_dir), "".join([n + "\n" for n in names]))
+    storage.save_text(roster_path(data_dir), "".join([n + "\n" for n in names]), keep=True)   # PL-23
 
 
 def _taken(names, name, but=None):
@@ -259,18 +259,23 @@ def edit_roster(data_dir, name, how, new=None):
 
 
 def needs_names(app, game_id, options):
-    """True when new_game must first ask the seats' names: the roster is not
-    empty and the options carry no names yet."""
+    """(roster, problem) when new_game must first ask the seats' names (the
+    roster is not empty, or reading it found a problem, and the options
+    carry no names yet), else None. The one read of the roster: a repair
+    it made is said by ask_names and logged (PL-23), whichever screen
+    reads the roster first."""
     if seats.names_of(options) is not None:
-        return False
+        return None
     roster, problem = load_roster(app.data_dir)
-    return bool(roster) or problem is not None
+    if problem:
+        app.log("error", "players.txt: " + problem)
+    return (roster, problem) if roster or problem is not None else None
 
 
-def ask_names(app, game_id, options, seed):
-    """Push the first seat's name picker; the last one hands the named
-    options to App.names_given."""
-    roster, problem = load_roster(app.data_dir)
+def ask_names(app, game_id, options, seed, read):
+    """Push the first seat's name picker (read: needs_names' roster and
+    problem); the last one hands the named options to App.names_given."""
+    roster, problem = read
     n = seats.seat_count(game_id, options)
     app.push(SeatName(app, game_id, options, seed, roster, [], n))
     if problem:
@@ -517,6 +522,7 @@ def open_roster(app):
     m, problem = roster_menu(app)
     app.push(m)
     if problem:
+        app.log("error", "players.txt: " + problem)
         app.show_message("Players", problem)
 
 
