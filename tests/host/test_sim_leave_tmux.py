@@ -5,12 +5,12 @@ the play kept is the one the same buttons make without leaving (played in
 this process), and nothing is lost on the way."""
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 
 from sim.session import Session, parse_script
+from tests.host.tmux_pane import tmux as _tmux
+from tests.host.tmux_pane import send, wait_for as _wait_for
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
@@ -22,29 +22,6 @@ from usher.ui import playlog  # noqa: E402
 # Each game's whole-game session; Take a Seat's stops on its result: Finish (C) ends it.
 GAME_SESSIONS = (("takeaseat", "takeaseat_solo", ",C"), ("theatre", "theatre_game", ""),
                  ("multisala", "multisala_solo", ""), ("seatwars", "seatwars_game", ""))
-KEYS = {"A": "a", "B": "b", "C": "c", "UP": "k", "DOWN": "j", "A~": "A", "B~": "B", "C~": "C",
-        "restart": "r", "sleep": "z"}
-
-
-def _tmux(*args):
-    return subprocess.run(["tmux"] + list(args), capture_output=True, text=True, timeout=20)
-
-
-def _capture(name):
-    return _tmux("capture-pane", "-p", "-t", name).stdout.splitlines()
-
-
-def _wait_for(name, predicate, timeout=60):
-    end = time.time() + timeout
-    lines = []
-    while time.time() < end:
-        lines = _capture(name)
-        if predicate(lines):
-            return lines
-        time.sleep(0.2)
-    raise AssertionError("pane never matched:\n" + "\n".join(lines))
-
-
 def _tokens(script):
     """The session's tokens as single key presses (a terminal has no
     auto-repeat: "UP*3" is UP four times)."""
@@ -161,9 +138,7 @@ def test_pl21_every_game_left_resumed_abandoned_and_brought_back_in_make_sim_at_
         assert r.returncode == 0, r.stderr
         try:
             _wait_for(name, lambda ls: ls and ls[-1].split() == ["|", "|", "c", "Select"], timeout=120)
-            for tok in keys:
-                _tmux("send-keys", "-t", name, "-l", KEYS[tok])
-                time.sleep(0.06)
+            send(name, keys, pause=0.06)
             # the game ended and was kept: the launcher, without Resume or Bring back
             got = _wait_kept(name, str(data), len(want))
             lines = _wait_for(name, lambda ls: any("Seat Wars" in ln for ln in ls)

@@ -5,33 +5,16 @@ of the same screen for a whole game."""
 import json
 import os
 import shutil
-import subprocess
 import sys
 import time
 
 from sim.frames import to_braille
+from tests.host.tmux_pane import send
+from tests.host.tmux_pane import tmux as _tmux
+from tests.host.tmux_pane import wait_for as _wait_for
 from sim.shots import render
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def _tmux(*args):
-    return subprocess.run(["tmux"] + list(args), capture_output=True, text=True, timeout=20)
-
-
-def _capture(name):
-    return _tmux("capture-pane", "-p", "-t", name).stdout.splitlines()
-
-
-def _wait_for(name, predicate, timeout=20):
-    end = time.time() + timeout
-    lines = []
-    while time.time() < end:
-        lines = _capture(name)
-        if predicate(lines):
-            return lines
-        time.sleep(0.2)
-    raise AssertionError("pane never matched:\n" + "\n".join(lines))
 
 
 def test_terminal_mode_in_tmux_shows_exact_pixels(tmp_path):
@@ -62,14 +45,10 @@ def test_terminal_mode_in_tmux_shows_exact_pixels(tmp_path):
 # plays a whole game in the text mode: a solo Multisala on the device's own
 # deck, five rounds, the final score, Done.
 MULTISALA_SOLO_ROUND = "C,C,B,C,B,C,C"   # tests/portable/ui_session_multisala.py
-KEYS = {"A": "a", "B": "b", "C": "c", "UP": "k", "DOWN": "j", "A~": "A", "B~": "B", "C~": "C",
-        "restart": "r", "sleep": "z"}
 
 
 def _send(name, script):
-    for tok in script.split(","):
-        _tmux("send-keys", "-t", name, "-l", KEYS[tok])
-        time.sleep(0.12)
+    send(name, script.split(","))
 
 
 def _grid_of(data_dir):

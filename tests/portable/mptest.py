@@ -99,3 +99,12 @@ def drawn_texts(app):
     finally:
         text.draw, text.draw_centered, text.draw_right = saved
     return seen
+
+
+def press(app, b, long=False):
+    """One tap of button b on app (press, then release), or with long a
+    long press (press, long, release), as the device's buttons send them."""
+    app.handle(("press", b))
+    if long:
+        app.handle(("long", b))
+    app.handle(("release", b))

@@ -4,6 +4,7 @@
 # device id comes from the runtime's random source when it has one. Runs on
 # CPython, the unix port and WebAssembly.
 import mptest
+import ui_sessions
 
 from usher import games
 from usher.core import game, rng, storage
@@ -44,13 +45,7 @@ def _play_solo_from_setup(app, seed):
         app.handle(("press", b))
         app.handle(("release", b))
     assert app.record is not None and app.record["options"]["players"] == 1
-    bot = games.bot("multisala")
-    brng = rng.new_state(seed ^ 0x5A5A)
-    while True:
-        a = bot.next_action(app.state, brng)
-        if a is None:
-            break
-        assert app.play(a)
+    ui_sessions.bot_to_end(app, seed ^ 0x5A5A)
     app.show_game()
     return app.state
 

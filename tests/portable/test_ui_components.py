@@ -5,10 +5,10 @@
 # the Automa's scratches checked against TS-9/TS-10. Runs on CPython, the
 # unix port and WebAssembly.
 import mptest
+import ui_sessions
 import test_takeaseat_properties as props
 
-from usher import games
-from usher.core import game, rng, storage
+from usher.core import game, storage
 from usher.games.takeaseat import deck as dk
 from usher.games.takeaseat import panels as pn
 from usher.games.takeaseat import tickets as tk
@@ -38,10 +38,7 @@ PRESSES = {}     # the last run's presses, for the docs' figure
 
 def _press(app, b, long=False):
     COUNT[0] += 1
-    app.handle(("press", b))
-    if long:
-        app.handle(("long", b))
-    app.handle(("release", b))
+    mptest.press(app, b, long)
 
 
 def _app(d):
@@ -49,6 +46,12 @@ def _app(d):
     app = App(canvas, d, {"board": "test"})
     app.start()
     return app
+
+
+def _samples(d):
+    """(samples for the panels, assumed deck) for a game started now."""
+    options = owner_data.load_options(d, "takeaseat")[0]
+    return "panels_text" not in options, "deck_text" not in options
 
 
 def _open_components(app):
@@ -111,7 +114,7 @@ def test_pl20_a_ticket_is_checked_as_it_is_drawn():
 def test_pl20_six_panels_and_eight_cards_entered_on_the_device_then_a_solo_game_on_them():
     d = mptest.tmpdir()
     app = _app(d)
-    assert owner_edit.uses_samples(d) == (True, True)
+    assert _samples(d) == (True, True)
     _open_components(app)
     COUNT[0] = 0
     _press(app, "C")                                   # the panels
@@ -146,7 +149,7 @@ def test_pl20_six_panels_and_eight_cards_entered_on_the_device_then_a_solo_game_
     deck_presses = COUNT[0]
     assert "new solo games" in " ".join(app.top().lines)
     # both files in the upload's format, read as the games read them
-    assert owner_edit.uses_samples(d) == (False, False)
+    assert _samples(d) == (False, False)
     opts, problems = owner_data.load_options(d, "takeaseat")
     assert problems == []
     got = pn.parse_panels(opts["panels_text"])[0]
@@ -161,15 +164,7 @@ def test_pl20_six_panels_and_eight_cards_entered_on_the_device_then_a_solo_game_
     assert app.record["options"]["panels_text"] == opts["panels_text"]
     own_cells = [[tk.cells_of(t) for t in p] for p in OWN_PANELS]
     assert [list(t) for t in app.state["tickets"][0]] in own_cells
-    bot = games.bot("takeaseat")
-    brng = rng.new_state(5)
-    while True:
-        a = bot.next_action(app.state, brng)
-        if a is None:
-            break
-        before = app.state
-        assert app.play(a)
-        props._check_solo(before, a, app.state)
+    ui_sessions.bot_to_end(app, 5, props._check_solo)
     assert app.state["phase"] == "over"
     cards = app.state["cards"]
     assert [(c["area"], c["arrow"], c["x2"]) for c in cards] == [tuple(c) for c in OWN_DECK]
@@ -257,7 +252,7 @@ def test_pl20_the_samples_are_said_before_a_solo_game_and_where_to_enter_yours()
     _press(app, "C")                                   # random panels: the game starts
     from usher.ui.games.takeaseat import layout
     assert isinstance(app.top(), layout.LayOut)
-    assert "Invented samples. Yours: Settings > Your components" in _drawn_text(app)
+    assert "Invented samples. Yours: Settings > Your components" in " ".join(mptest.drawn_texts(app))
     # with the owner's deck and panels entered the notes go
     panels = [None] * 6
     for i in range(6):
@@ -268,23 +263,6 @@ def test_pl20_the_samples_are_said_before_a_solo_game_and_where_to_enter_yours()
     for b in ("C", "C", "C"):
         _press(app, b)
     assert app.top().note is None and app.top().choices[0][0] == "Random panels"
-
-
-def _drawn_text(app):
-    """Every string the top screen draws (text.draw recorded)."""
-    from usher.ui import text
-    seen = []
-    plain = text.draw
-
-    def rec(c, font, s, x, y, color=1):
-        seen.append(s)
-        return plain(c, font, s, x, y, color)
-    text.draw = rec
-    try:
-        app.top().draw(app.canvas)
-    finally:
-        text.draw = plain
-    return " ".join(seen)
 
 
 def test_pl20_pl23_a_damaged_copy_gives_way_to_the_previous_one_and_is_named():

@@ -8,7 +8,7 @@ import mptest
 
 from usher import games
 from usher.core import rng
-from usher.ui import history, seats, text
+from usher.ui import history, seats
 from usher.ui.app import App
 from usher.ui.canvas import new_canvas
 from usher.ui.widgets import Menu, why_not
@@ -19,26 +19,6 @@ def _app():
     app = App(canvas, mptest.tmpdir(), {"board": "test"})
     app.start()
     return app
-
-
-def _press(app, b):
-    app.handle(("press", b))
-    app.handle(("release", b))
-
-
-def _drawn(app):
-    seen = []
-    plain = text.draw
-
-    def rec(c, font, s, x, y, color=1):
-        seen.append(s)
-        return plain(c, font, s, x, y, color)
-    text.draw = rec
-    try:
-        app.top().draw(app.canvas)
-    finally:
-        text.draw = plain
-    return seen
 
 
 def test_an_engines_refusal_names_the_player_not_the_seat():
@@ -73,14 +53,14 @@ def test_a_list_says_when_up_or_down_went_round_its_end():
     launcher = app.top()
     n = len(launcher.items)
     for _ in range(n - 1):
-        _press(app, "DOWN")
+        mptest.press(app, "DOWN")
     assert launcher.status() != "back to the top"
-    _press(app, "DOWN")
+    mptest.press(app, "DOWN")
     assert launcher.focus == 0 and launcher.status() == "back to the top"
-    _press(app, "DOWN")
+    mptest.press(app, "DOWN")
     assert launcher.status() != "back to the top"
-    _press(app, "UP")
-    _press(app, "UP")
+    mptest.press(app, "UP")
+    mptest.press(app, "UP")
     assert launcher.focus == n - 1 and launcher.status() == "round to the end"
 
 
@@ -97,7 +77,7 @@ def test_a_long_history_line_goes_on_in_a_second_row_uncut():
             return "%d. %s" % (i + 1, long if i == 1 else "short")
     h = Lines(app)
     app.push(h)
-    drawn = _drawn(app)
+    drawn = mptest.drawn_texts(app)
     assert h.shown == 3                                   # three actions, four rows
     joined = " ".join([s for s in drawn if s not in ("History", "3 actions")])
     assert "2. " + long in " ".join(joined.split()), drawn
@@ -119,7 +99,7 @@ def test_the_theatres_b_names_the_previous_round_and_a_shared_win_names_every_wi
     app.state = dict(app.state, phase="over", winners=[0, 1])
     end = screens.EndScreen(app)
     app.push(end)
-    head = [s for s in _drawn(app) if s.startswith("Shared win: ")]
+    head = [s for s in mptest.drawn_texts(app) if s.startswith("Shared win: ")]
     assert head and " & " in head[0], head
     for part in head[0][len("Shared win: "):].split(" & "):
         assert part.rstrip(".") and any(n.startswith(part.rstrip(".")) for n in names), part

@@ -3,6 +3,7 @@
 # device, Seat Wars' start player is picked by name. Runs on CPython, the
 # unix port and WebAssembly.
 import mptest
+import ui_sessions
 
 from usher import games
 from usher.core import game, rng, storage
@@ -19,13 +20,6 @@ GAMES = (
     ("multisala", {"players": 2}, 10),
     ("seatwars", {"players": 3, "start": 1}, 12),
 )
-
-
-def _press(app, b, long=False):
-    app.handle(("press", b))
-    if long:
-        app.handle(("long", b))
-    app.handle(("release", b))
 
 
 def _app(d, log=None):
@@ -53,7 +47,7 @@ def _midgame(app, gid, options, n, seed=11):
 def _open_leave_menu(app, gid):
     """The leave menu as a player reaches it: Take a Seat's Menu (A), the
     other games' History (A) and its Leave (C)."""
-    _press(app, "A")
+    mptest.press(app, "A")
     if gid == "takeaseat":
         assert isinstance(app.top(), Menu) and app.top().title == "Take a Seat"
         labels = [i[0] for i in app.top().items]
@@ -62,7 +56,7 @@ def _open_leave_menu(app, gid):
         return
     assert isinstance(app.top(), history.History)
     assert app.top().keys()[2] == "Leave"
-    _press(app, "C")
+    mptest.press(app, "C")
     assert isinstance(app.top(), Menu) and app.top().title == "Leave " + games.title(gid)
     assert [i[0] for i in app.top().items] == ["Main menu (game kept)", "Abandon game"]
 
@@ -74,14 +68,14 @@ def test_pl21_main_menu_keeps_the_game_and_resume_comes_back_to_the_same_screen(
         _midgame(app, gid, options, n)
         before = (type(app.top()).__name__, game.canonical_json(app.record))
         _open_leave_menu(app, gid)
-        _press(app, "C")                                 # Main menu (game kept)
+        mptest.press(app, "C")                                 # Main menu (game kept)
         top = app.top()
         assert isinstance(top, screens.Launcher) and len(app.stack) == 1, gid
         assert top.items[0] == ("Resume " + games.title(gid), "resume")
         # a power cut at the launcher: the game is still there
         app = _app(d)
         assert app.top().items[0][1] == "resume"
-        _press(app, "C")                                 # Resume
+        mptest.press(app, "C")                                 # Resume
         assert (type(app.top()).__name__, game.canonical_json(app.record)) == before, gid
 
 
@@ -92,14 +86,14 @@ def test_pl21_abandon_asks_once_with_no_selected_naming_the_game_and_how_far_it_
         _midgame(app, gid, options, n)
         rec = game.canonical_json(app.record)
         _open_leave_menu(app, gid)
-        _press(app, "DOWN")
-        _press(app, "C")                                 # Abandon game
+        mptest.press(app, "DOWN")
+        mptest.press(app, "C")                                 # Abandon game
         ask = app.top()
         assert isinstance(ask, Confirm) and ask.careful and not ask.choice_yes
         q = " ".join(ask.lines)
         assert q.startswith("Abandon " + games.title(gid) + ", ") and q.endswith("It will not be kept."), q
         assert app.game_ui(gid).progress(app.state) in q
-        _press(app, "C")                                 # OK on No: nothing happens
+        mptest.press(app, "C")                                 # OK on No: nothing happens
         assert not isinstance(app.top(), Confirm) and game.canonical_json(app.record) == rec
         assert app.record is not None and storage.exists(d + "/game.json")
 
@@ -113,10 +107,10 @@ def test_pl21_an_abandoned_game_is_not_kept_and_comes_back_exactly_until_another
         state = game.canonical_json(app.state)
         screen = type(app.top()).__name__
         _open_leave_menu(app, gid)
-        _press(app, "DOWN")
-        _press(app, "C")
-        _press(app, "DOWN")                              # Yes
-        _press(app, "C")
+        mptest.press(app, "DOWN")
+        mptest.press(app, "C")
+        mptest.press(app, "DOWN")                              # Yes
+        mptest.press(app, "C")
         assert app.record is None and not storage.exists(d + "/game.json"), gid
         assert list(playlog.summaries(d)) == [], gid      # not kept in the history
         top = app.top()
@@ -124,7 +118,7 @@ def test_pl21_an_abandoned_game_is_not_kept_and_comes_back_exactly_until_another
         # still offered after a power cut
         app = _app(d)
         assert app.top().items[0][1] == "bring_back"
-        _press(app, "C")                                 # Bring back
+        mptest.press(app, "C")                                 # Bring back
         assert game.canonical_json(app.record) == rec, gid
         assert game.canonical_json(app.state) == state, gid
         assert type(app.top()).__name__ == screen, gid
@@ -147,18 +141,18 @@ def test_pl21_a_new_game_over_a_running_one_abandons_it_after_asking():
     rec = game.canonical_json(app.record)
     app.reset([screens.Launcher(app)])
     app.top().focus_on("multisala")
-    _press(app, "C")
+    mptest.press(app, "C")
     ask = app.top()
     assert isinstance(ask, Confirm) and ask.careful
     assert "Abandon The Theatre, Act 1 round" in " ".join(ask.lines)
-    _press(app, "DOWN")
-    _press(app, "C")                                     # Yes: Multisala's setup opens
+    mptest.press(app, "DOWN")
+    mptest.press(app, "C")                                     # Yes: Multisala's setup opens
     assert app.record is None and list(playlog.summaries(d)) == []
-    _press(app, "A")                                     # the setup left: nothing started
+    mptest.press(app, "A")                                     # the setup left: nothing started
     launcher = app.top()
     assert isinstance(launcher, screens.Launcher) and launcher.items[0][1] == "bring_back"
     launcher.focus = 0
-    _press(app, "C")
+    mptest.press(app, "C")
     assert game.canonical_json(app.record) == rec
 
 
@@ -170,12 +164,12 @@ def test_pl21_a_damaged_abandoned_game_is_named_and_nothing_else_changes():
     with open(d + "/abandoned.json", "w") as f:
         f.write('{"game": "multisala", "rows": [1, 2')
     app.top().focus = 0
-    _press(app, "C")                                     # Bring back
+    mptest.press(app, "C")                                     # Bring back
     assert app.record is None
     assert app.top().title == "Bring back"
     msg = " ".join(app.top().lines)
     assert "abandoned.json" in msg and "cannot be brought back" in msg, msg
-    _press(app, "C")
+    mptest.press(app, "C")
     assert [i[1] for i in app.top().items if i[1] == "bring_back"] == []
 
 
@@ -187,7 +181,7 @@ def test_pl21_the_log_of_a_game_brought_back_starts_again_with_its_actions():
     acts = list(app.record["actions"])
     app.abandon_game()
     app.top().focus = 0
-    _press(app, "C")
+    mptest.press(app, "C")
     kind, data = log[-1]
     assert kind == "game" and data["actions"] == acts and data["seed"] == app.record["seed"]
 
@@ -197,7 +191,7 @@ def test_pl21_the_log_of_a_game_brought_back_starts_again_with_its_actions():
 def _picker(d, initial=None):
     app = _app(d)
     players.open_roster(app)
-    _press(app, "C")                                     # Add a name
+    mptest.press(app, "C")                                     # Add a name
     assert isinstance(app.top(), players.LetterPicker)
     return app
 
@@ -208,9 +202,9 @@ def _type(app, word, take_last=True):
     for i in range(len(word)):
         p = app.top()
         while p.blank or players.LETTERS[p.letter] != word[i]:
-            _press(app, "DOWN")
+            mptest.press(app, "DOWN")
         if take_last or i < len(word) - 1:
-            _press(app, "C")
+            mptest.press(app, "C")
 
 
 def test_pl22_done_on_a_letter_saves_the_letter_under_the_cursor():
@@ -219,7 +213,7 @@ def test_pl22_done_on_a_letter_saves_the_letter_under_the_cursor():
     _type(app, "Tom", take_last=False)
     p = app.top()
     assert p.shown() == "Tom" and p.name == "To" and p.keys()[0] == "Done"
-    _press(app, "A")
+    mptest.press(app, "A")
     assert players.load_roster(d) == (["Tom"], None)
 
 
@@ -229,9 +223,9 @@ def test_pl22_done_after_next_saves_what_shows_and_no_extra_letter():
     _type(app, "Al")                                     # A, l, each taken with C
     p = app.top()
     assert p.blank and p.shown() == "Al" and p.keys()[2] is None   # C on a blank slot: nothing
-    _press(app, "C")
+    mptest.press(app, "C")
     assert p.shown() == "Al"
-    _press(app, "A")
+    mptest.press(app, "A")
     assert players.load_roster(d) == (["Al"], None)
 
 
@@ -240,13 +234,13 @@ def test_pl22_delete_clears_the_slot_then_the_letters_and_an_empty_name_cancels(
     app = _picker(d)
     _type(app, "Bo", take_last=False)
     p = app.top()
-    _press(app, "B")                                     # the o in the slot cleared
+    mptest.press(app, "B")                                     # the o in the slot cleared
     assert p.shown() == "B" and p.blank
-    _press(app, "B")                                     # the B deleted
+    mptest.press(app, "B")                                     # the B deleted
     assert p.shown() == "" and p.keys()[0] == "Cancel" and p.keys()[1] is None
-    _press(app, "B")                                     # nothing left: nothing happens
+    mptest.press(app, "B")                                     # nothing left: nothing happens
     assert p.shown() == ""
-    _press(app, "A")                                     # Cancel
+    mptest.press(app, "A")                                     # Cancel
     assert isinstance(app.top(), Menu) and players.load_roster(d) == ([], None)
 
 
@@ -255,7 +249,7 @@ def test_pl22_a_trailing_space_is_trimmed_and_ten_letters_end_the_name():
     app = _picker(d)
     _type(app, "Jo ", take_last=False)
     assert app.top().shown() == "Jo "
-    _press(app, "A")
+    mptest.press(app, "A")
     assert players.load_roster(d)[0] == ["Jo"]
     app = _picker(d)
     _type(app, "Maximilian")                             # the tenth C is Add
@@ -300,29 +294,29 @@ def test_pl22_the_roster_screens_rename_and_delete_asking_once():
     _roster(d, ["Anna", "Ben"])
     app = _app(d)
     players.open_roster(app)
-    _press(app, "DOWN")
-    _press(app, "DOWN")                                  # Ben
-    _press(app, "C")
+    mptest.press(app, "DOWN")
+    mptest.press(app, "DOWN")                                  # Ben
+    mptest.press(app, "C")
     m = app.top()
     assert m.title == "Ben" and [i[0] for i in m.items] == ["Rename", "Move up", "Move down", "Delete"]
-    _press(app, "C")                                     # Rename: the picker holds "Ben"
+    mptest.press(app, "C")                                     # Rename: the picker holds "Ben"
     p = app.top()
     assert isinstance(p, players.LetterPicker) and p.shown() == "Ben" and p.blank
     _type(app, "j", take_last=False)
-    _press(app, "A")
+    mptest.press(app, "A")
     assert players.load_roster(d)[0] == ["Anna", "Benj"]
     assert app.top().items[app.top().focus][0] == "Benj"
-    _press(app, "C")
-    _press(app, "UP")                                    # Delete (from Rename, wrapping)
-    _press(app, "C")
+    mptest.press(app, "C")
+    mptest.press(app, "UP")                                    # Delete (from Rename, wrapping)
+    mptest.press(app, "C")
     ask = app.top()
     assert isinstance(ask, Confirm) and "Delete Benj" in " ".join(ask.lines)
-    _press(app, "A")                                     # No
+    mptest.press(app, "A")                                     # No
     assert players.load_roster(d)[0] == ["Anna", "Benj"]
-    _press(app, "C")
-    _press(app, "UP")
-    _press(app, "C")
-    _press(app, "C")                                     # Yes
+    mptest.press(app, "C")
+    mptest.press(app, "UP")
+    mptest.press(app, "C")
+    mptest.press(app, "C")                                     # Yes
     assert players.load_roster(d)[0] == ["Anna"]
     assert isinstance(app.top(), Menu) and app.top().title.startswith("Players (1/")
 
@@ -332,15 +326,15 @@ def test_pl22_a_rename_refused_on_screen_gives_its_reason():
     _roster(d, ["Anna", "Bo"])
     app = _app(d)
     players.open_roster(app)
-    _press(app, "DOWN")
-    _press(app, "DOWN")
-    _press(app, "C")
-    _press(app, "C")                                     # Rename Bo
+    mptest.press(app, "DOWN")
+    mptest.press(app, "DOWN")
+    mptest.press(app, "C")
+    mptest.press(app, "C")                                     # Rename Bo
     p = app.top()
-    _press(app, "B")                                     # blank slot: the o deleted
-    _press(app, "B")                                     # the B deleted
+    mptest.press(app, "B")                                     # blank slot: the o deleted
+    mptest.press(app, "B")                                     # the B deleted
     _type(app, "Anna", take_last=False)
-    _press(app, "A")
+    mptest.press(app, "A")
     assert app.top().title == "Players" and "Anna is already in the roster" in " ".join(app.top().lines)
     assert players.load_roster(d)[0] == ["Anna", "Bo"]
     assert p is not None
@@ -350,16 +344,7 @@ def test_pl22_kept_plays_keep_the_names_they_were_played_with():
     d = mptest.tmpdir()
     _roster(d, ["Anna", "Ben"])
     app = _app(d)
-    from usher.ui import seats
-    app.start_game("multisala", seats.with_names("multisala", {"players": 2}, ["Anna", "Ben"]), 5)
-    bot = games.bot("multisala")
-    brng = rng.new_state(7)
-    while True:
-        a = bot.next_action(app.state, brng)
-        if a is None:
-            break
-        assert app.play(a)
-    app.end_game()
+    ui_sessions.bot_game(app, "multisala", {"players": 2}, ["Anna", "Ben"], 5)
     assert players.edit_roster(d, "Ben", "rename", "Benedikt") is None
     assert [r["players"] for r in playlog.summaries(d)] == [["Anna", "Ben"]]
 
@@ -369,19 +354,19 @@ def test_pl22_seat_wars_asks_who_starts_by_name_after_the_seats_are_named():
     _roster(d, ["Anna", "Ben", "Cleo"])
     app = _app(d)
     app.top().focus_on("seatwars")
-    _press(app, "C")
-    _press(app, "C")                                     # 2 players
+    mptest.press(app, "C")
+    mptest.press(app, "C")                                     # 2 players
     assert app.top().prompt.startswith("Seat 1 of 2")
-    _press(app, "DOWN")
-    _press(app, "C")                                     # seat 1: Anna
-    _press(app, "DOWN")
-    _press(app, "DOWN")
-    _press(app, "C")                                     # seat 2: Cleo
+    mptest.press(app, "DOWN")
+    mptest.press(app, "C")                                     # seat 1: Anna
+    mptest.press(app, "DOWN")
+    mptest.press(app, "DOWN")
+    mptest.press(app, "C")                                     # seat 2: Cleo
     ask = app.top()
     assert ask.prompt.startswith("Who starts?")
     assert [c[0] for c in ask.choices] == ["Anna", "Cleo", "Random"]
-    _press(app, "DOWN")
-    _press(app, "C")                                     # Cleo starts
+    mptest.press(app, "DOWN")
+    mptest.press(app, "C")                                     # Cleo starts
     assert app.record["options"] == {"players": ["Anna", "Cleo"], "start": 1}
     assert app.state["current"] == 1
 
@@ -390,15 +375,15 @@ def test_pl22_seat_wars_without_a_roster_asks_who_starts_with_seat_numbers():
     d = mptest.tmpdir()
     app = _app(d)
     app.top().focus_on("seatwars")
-    _press(app, "C")
-    _press(app, "DOWN")
-    _press(app, "C")                                     # 3 players
+    mptest.press(app, "C")
+    mptest.press(app, "DOWN")
+    mptest.press(app, "C")                                     # 3 players
     assert [c[0] for c in app.top().choices] == ["P1", "P2", "P3", "Random"]
-    _press(app, "A")                                     # back to the count
+    mptest.press(app, "A")                                     # back to the count
     assert app.top().prompt == "How many players?"
-    _press(app, "C")
-    _press(app, "UP")
-    _press(app, "C")                                     # Random
+    mptest.press(app, "C")
+    mptest.press(app, "UP")
+    mptest.press(app, "C")                                     # Random
     assert app.record["options"]["start"] == "random"
 
 

@@ -115,8 +115,11 @@ def test_ts2_new_game_on_the_device_uses_the_owners_uploaded_panels():
     assert app.record["options"]["panels_text"] == mine
     assert type(app.top()).__name__ != "MessageBox"
     # The setup screen offers the owner's panel names.
-    from usher.ui.games import takeaseat as ui
-    assert ui._panel_names(app)[0] == "My red panel"
+    app.end_game()
+    app.top().focus_on("takeaseat")
+    for b in ("C", "C", "C"):          # Take a Seat, solo, standard objectives
+        mptest.press(app, b)
+    assert app.top().choices[1][0] == "My red panel"
 
 
 def test_pl11_new_game_with_a_corrupt_owner_file_says_so_and_uses_the_default():

@@ -55,17 +55,27 @@ def events(script):
 def bot_plays(app, gid, options, names, seed):
     """Start gid on app with names at its seats and let the game's bot play
     it to the end (its end screen not left)."""
-    from usher import games
-    from usher.core import rng
     from usher.ui import seats
     app.start_game(gid, seats.with_names(gid, options, names), seed)
-    bot = games.bot(gid)
-    brng = rng.new_state(seed ^ 0x5A5A)
+    bot_to_end(app, seed ^ 0x5A5A)
+
+
+def bot_to_end(app, bot_seed, check=None):
+    """The running game's bot plays it from where it is to its end (its
+    end screen not left); check(before, action, after), when given, sees
+    every action."""
+    from usher import games
+    from usher.core import rng
+    bot = games.bot(app.game_id)
+    brng = rng.new_state(bot_seed)
     while True:
         a = bot.next_action(app.state, brng)
         if a is None:
-            break
+            return
+        before = app.state
         assert app.play(a), a
+        if check is not None:
+            check(before, a, app.state)
 
 
 def bot_game(app, gid, options, names, seed):
