@@ -110,11 +110,7 @@ def load_set(data_dir):
             return panels, problem
     except storage.StorageError as e:
         problem = "The panels entered on the device could not be read (%s)." % str(e)[len("Corrupt file "):]
-    from usher.ui import owner_data
-    try:
-        text = owner_data.read_text(_path(data_dir, PANELS_FILE))
-    except ValueError:
-        text = None
+    text = _owner_text(data_dir, PANELS_FILE)
     if text is not None:
         got, defects = pn.parse_panels(text)
         if not defects and len(got) == PANEL_COUNT:
@@ -139,8 +135,9 @@ def save_panel(data_dir, panels, index, panel):
     panels[index] = clean
     complete = not [p for p in panels if p is None]
     if complete:
-        save_text_kept(_path(data_dir, PANELS_FILE),
-                       "; Reservation panels entered on the device.\n" + pn.format_panels(panels))
+        # the previous copy kept on every filesystem (PL-23)
+        text = "; Reservation panels entered on the device.\n" + pn.format_panels(panels)
+        storage.save_text(_path(data_dir, PANELS_FILE), text, keep=True)
     return None, complete
 
 
@@ -154,11 +151,7 @@ def load_deck(data_dir):
     """(eight cards, True when they are the owner's): the owner's automa.txt
     when it is a good deck, else the assumed default (TS-6)."""
     from usher.games.takeaseat import deck as dk
-    from usher.ui import owner_data
-    try:
-        text = owner_data.read_text(_path(data_dir, DECK_FILE))
-    except ValueError:
-        text = None
+    text = _owner_text(data_dir, DECK_FILE)
     if text is not None:
         cards, defects = dk.parse_deck(text)
         if not defects:
@@ -184,22 +177,18 @@ def save_deck(data_dir, cards):
     for c in cards:
         lines.append("%s %s%s" % (c["area"], c["arrow"], " x2" if c["x2"] else ""))
     storage.makedirs(_path(data_dir, "takeaseat"))
-    save_text_kept(_path(data_dir, DECK_FILE), "\n".join(lines) + "\n")
+    storage.save_text(_path(data_dir, DECK_FILE), "\n".join(lines) + "\n", keep=True)   # PL-23
     return None
 
 
 # --- the files ----------------------------------------------------------------------------
 
-def save_text_kept(path, text):
-    """A sealed text file with its previous copy as path + ".bak" on every
-    filesystem (PL-23): a cut leaves one whole copy or the other."""
-    storage.save_text(path, text, keep=True)
-
-
-def uses_samples(data_dir):
-    """(samples for the panels, assumed deck): what a solo game of Take a
-    Seat plays with when it starts now (the owner's files when they are
-    good, as usher.ui.owner_data reads them)."""
+def _owner_text(data_dir, name):
+    """An owner file's text as the games read it (usher.ui.owner_data), or
+    None when there is none or it cannot be used (the editors then start
+    from nothing, or the assumed deck)."""
     from usher.ui import owner_data
-    options, _problems = owner_data.load_options(data_dir, "takeaseat")
-    return "panels_text" not in options, "deck_text" not in options
+    try:
+        return owner_data.read_text(_path(data_dir, name))
+    except ValueError:
+        return None

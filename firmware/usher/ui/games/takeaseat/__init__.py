@@ -68,16 +68,18 @@ def _panels_or_start(app, opts):
     if opts["mode"] == "multi":
         layout.new_game(app, GAME_ID, opts)
         return
-    # PL-20: a solo game on sample data says so before its first turn (here,
-    # under the panel choice), and where the owner's own are entered.
-    from usher.ui import owner_edit
-    sample_panels, sample_deck = owner_edit.uses_samples(app.data_dir)
-    _choose_panels(app, opts, sample_panels, sample_deck)
+    # The owner's files, read once here (the panels' names, and PL-20: a solo
+    # game on sample data says so under the panel choice, before its first
+    # turn, with where the owner's own are entered).
+    from usher.ui import owner_data
+    owner = owner_data.load_options(app.data_dir, GAME_ID)[0]
+    _choose_panels(app, opts, owner)
 
 
-def _choose_panels(app, opts, samples, sample_deck):
-    names = _panel_names(app)
-    note = common.sample_note(samples, sample_deck)
+def _choose_panels(app, opts, owner):
+    samples = "panels_text" not in owner
+    names = pn.panel_names(owner.get("panels_text"))
+    note = common.sample_note(samples, "deck_text" not in owner)
     choices = [("Random sample panels" if samples else "Random panels", -1, None)]
     for i in range(len(names)):
         choices.append((names[i], i, None))
@@ -96,15 +98,6 @@ def _right_panel(app, opts, names, right, note):
         o["panels"] = [right, i]
         layout.new_game(a, GAME_ID, o)
     app.push(ChoiceEntry(app, TITLE, "Left panel (even turns)", choices, left, note=note))
-
-
-def _panel_names(app):
-    """The names of the panels the game will use: the owner's uploaded set
-    when it is valid (App.new_game passes it to the engine), else the
-    samples."""
-    from usher.ui import owner_data
-    options, _problems = owner_data.load_options(app.data_dir, GAME_ID)
-    return pn.panel_names(options.get("panels_text") or None)
 
 
 def review_step(app):
