@@ -14,7 +14,8 @@ a focus bar that only touches the edge of its box does not.
 """
 from sim.session import Session  # noqa: F401  (puts firmware/ on the path first)
 
-from usher.ui import icons, text  # noqa: E402
+from usher.ui import components, icons, text, widgets  # noqa: E402
+from usher.ui.games.takeaseat import draw as ticket_draw  # noqa: E402
 from usher.ui.canvas import STRIDE, WIDTH, new_canvas  # noqa: E402
 from usher.ui.screen import KEYS_Y  # noqa: E402
 
@@ -96,7 +97,7 @@ def _recording_icon(canvas, name, x, y, color=1):
 # ">X<" a ringed cell ("mark this one"; the Automa's order digit when it
 # has one); in a cell too narrow for three columns, one character ("o" a
 # seat), a ringed one in reverse video.
-_plain_ticket = None
+_plain_ticket = ticket_draw.draw_ticket
 
 
 def _ticket_token(who, valid, ring, number, wide):
@@ -142,7 +143,7 @@ def _recording_ticket(c, ticket, marks, x, y, cell, valid=(), ring=(), numbers=N
 
 # A list's "more this way" mark (usher.ui.widgets._arrow) as an arrow
 # character rather than a few braille dots.
-_plain_arrow = None
+_plain_arrow = widgets._arrow
 
 
 def _recording_arrow(c, y, way, colour):
@@ -158,11 +159,11 @@ def _recording_arrow(c, y, way, colour):
 # The panel editor's grid (usher.ui.components.draw_grid) a row at a time as
 # characters: "#" a marked cell, "." an empty one, the cursor's cell in
 # brackets ("[#]", "[.]").
-_plain_grid = None
+_plain_grid = components.draw_grid
 
 
 def _recording_grid(c, cells, row, col, y0, first, last):
-    from usher.ui import components as cp
+    cp = components
     grid = _recorders.get(id(c))
     before = grid.rows(y0, (last - first) * cp.CELL + 1) if grid is not None else None
     _plain_grid(c, cells, row, col, y0, first, last)
@@ -193,6 +194,13 @@ def _overlap(a, b):
     return w * h if w > 0 and h > 0 else 0
 
 
+# What the grid follows: (module, function, its recording version, the plain one).
+_HOOKS = ((text, "draw", _recording_draw, _plain_draw), (icons, "draw", _recording_icon, _plain_icon),
+          (ticket_draw, "draw_ticket", _recording_ticket, _plain_ticket),
+          (widgets, "_arrow", _recording_arrow, _plain_arrow),
+          (components, "draw_grid", _recording_grid, _plain_grid))
+
+
 class TextGrid:
     """The text runs drawn on one session's canvas, and the grid made of them."""
 
@@ -200,36 +208,14 @@ class TextGrid:
         self.session = session
         self.runs = []     # [x, y, w, h, s, color, pixels]
         _recorders[id(session.canvas)] = self
-        text.draw = _recording_draw
-        icons.draw = _recording_icon
-        global _plain_ticket, _plain_arrow, _plain_grid
-        from usher.ui import components
-        if _plain_grid is None:
-            _plain_grid = components.draw_grid
-        components.draw_grid = _recording_grid
-        from usher.ui import widgets
-        if _plain_arrow is None:
-            _plain_arrow = widgets._arrow
-        widgets._arrow = _recording_arrow
-        from usher.ui.games.takeaseat import draw as ticket_draw
-        if _plain_ticket is None:
-            _plain_ticket = ticket_draw.draw_ticket
-        ticket_draw.draw_ticket = _recording_ticket
+        for module, name, recorder, _plain in _HOOKS:
+            setattr(module, name, recorder)
 
     def close(self):
         _recorders.pop(id(self.session.canvas), None)
         if not _recorders:
-            text.draw = _plain_draw
-            icons.draw = _plain_icon
-            if _plain_ticket is not None:
-                from usher.ui.games.takeaseat import draw as ticket_draw
-                ticket_draw.draw_ticket = _plain_ticket
-            if _plain_arrow is not None:
-                from usher.ui import widgets
-                widgets._arrow = _plain_arrow
-            if _plain_grid is not None:
-                from usher.ui import components
-                components.draw_grid = _plain_grid
+            for module, name, _recorder, plain in _HOOKS:
+                setattr(module, name, plain)
 
     def rows(self, y, height):
         """Whole pixel rows y.. of the canvas (what a run is about to draw over)."""
