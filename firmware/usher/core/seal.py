@@ -97,24 +97,6 @@ def check_object(raw, end):
     return True
 
 
-def open_object(text):
-    """(JSON text without the seal, sealed?) of a JSON object's text; raises
-    ValueError when a seal is there but does not match."""
-    text = text.rstrip()
-    tail = text[-_TAIL:]
-    # ,"crc32":"12345678"}  (or {"crc32":"12345678"} alone: an empty object)
-    if len(tail) != _TAIL or tail[1] != '"' or tail[7:10] != '":"' or tail[18:] != '"}' \
-            or not (tail[0] == "," or (tail[0] == "{" and len(text) == _TAIL)):
-        return text, False
-    key, digits = tail[2:7], tail[10:18]
-    payload = text[:-_TAIL] + "}" if tail[0] == "," else "{}"
-    if key != KEY or [c for c in digits if c not in _HEX]:
-        raise ValueError("checksum is damaged")
-    if _hex(payload) != digits:
-        raise ValueError("checksum does not match")
-    return payload, True
-
-
 def seal_text(text):
     """A text file's content with its seal as the first line: a file cut
     short anywhere (its end lost) then fails its seal, which a seal at the

@@ -462,14 +462,6 @@ def set_aside(path, suffix=".bad"):
     return target
 
 
-def read_text(path):
-    """The text of a file, checked: ValueError when it is not UTF-8, empty,
-    or its seal (a text file's first line, PL-17) does not match; the seal
-    line is taken off. OSError when it cannot be read."""
-    text = _utf8(path)
-    return seal.open_text(text)[0]
-
-
 def _utf8(path):
     # Bytes first: a non-UTF-8 byte is a corrupt file, never a crash of the
     # text layer.
@@ -524,7 +516,7 @@ def load_checked(path, check=None, default=None, read=None):
     "NAME: reason" for each copy set aside, and "NAME: missing" when the
     backup is used for want of the file itself (a torn temp file is
     expected debris and not listed). read(path) reads one copy (default:
-    JSON as save() writes it; read_text for a text file). Raises
+    JSON as save() writes it). Raises
     StorageError naming the files when copies exist but none can be used."""
     errors = []
     read = read or _read
