@@ -16,8 +16,7 @@ if usher_image is not None and ".frozen" in sys.path:
 # The port's _boot.py ran in this same namespace and imported rp2 for its
 # Flash block device (the mounted filesystem keeps that object). The firmware
 # never uses rp2's PIO assembler: left loaded, its functions, classes and
-# dictionaries would stay on the heap for good (issue 24, bench/rp2_profile.py
-# --heap).
+# dictionaries would stay on the heap for good (bench/rp2_profile.py --heap).
 globals().pop("rp2", None)
 sys.modules.pop("rp2", None)
 

@@ -40,6 +40,6 @@ void usher_board_startup(void);
 
 // No __file__ in each module's globals: the firmware never reads it on
 // MicroPython, and it took a slot of every loaded module's table (about 50
-// modules, issue 24: the heap).
+// modules; docs/performance.md, What holds the heap).
 #define MICROPY_MODULE___FILE__                 (0)
 

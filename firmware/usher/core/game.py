@@ -111,7 +111,7 @@ def apply_with(state, action, handlers, shared=()):
     solo panel's tickets, a deck's card list; a handler may put a new value
     in a part's place): the copy shares them with state instead of copying
     them. On the chip the copy was most of a move's time, Take a Seat's
-    tickets and scratches most of it (issue 24);
+    tickets and scratches most of it (docs/performance.md);
     tests/portable/test_engine_shared_parts.py plays those engines' games and
     checks that no move changes an earlier state."""
     handler = _handler(action, handlers)
@@ -137,9 +137,10 @@ def apply_owned(engine, state, action):
     """engine.apply for a state nobody else holds (a replay's): with the
     engine's HANDLERS the action changes state itself, without the copy of
     the whole state that apply makes so that a refused action leaves the
-    caller's state as it was (issue 24: the copies were two thirds of the
-    time a late Take a Seat game took to resume on the chip). The action is
-    copied, so the state never shares a list with the record. On a refused
+    caller's state as it was (the copies were two thirds of the time a
+    late Take a Seat game took to resume on the chip, docs/performance.md).
+    The action is copied, so the state never shares a list with the
+    record. On a refused
     action state may be half changed: the caller drops it (a replay that
     fails is a saved game that cannot be resumed, PL-11)."""
     handlers = getattr(engine, "HANDLERS", None)
@@ -198,7 +199,7 @@ def shared(actions, action):
     """The newest of the last SHARE_BACK actions that is the same as action
     (same()), else a copy of action. A record's actions are never changed
     in place, so equal ones can be one object: Take a Seat's 14 "automa"
-    actions were 14 dicts on the board's heap (issue 24)."""
+    actions were 14 dicts on the board's heap."""
     i = recent_same(actions, action, len(actions))
     return actions[i] if i >= 0 else clone(action)
 

@@ -160,8 +160,8 @@ def packed(obj, base=None):
 def packed_json(rec):
     """(the JSON bytes of rec packed, its tables()): built in one call, so
     that the rows are let go before a file is opened for them
-    (storage.save_json; issue 24: with the file's buffer they were the
-    peak of a game's fold)."""
+    (storage.save_json: with the file's buffer they were the heap's peak
+    in a game's fold)."""
     on_file = packed(rec)
     return json.dumps(on_file, separators=(",", ":")).encode("utf-8"), tables(on_file)
 

@@ -128,7 +128,7 @@ def create(path, mode="w"):
     """open(path, mode) for writing, making its folder (and the folder's
     parents) when missing: folders are made by the first write into them,
     not at boot, because on a fresh littlefs each one costs an erase before
-    the first picture (issue 24)."""
+    the first picture (docs/performance.md, Boot and resume)."""
     try:
         return open(path, mode)
     except OSError:
@@ -206,7 +206,7 @@ def save(path, obj, backup=False, before=None):
     (usher.core.gamefile's copy). Returns the CRC-32 of the file's bytes
     for an object (None for other JSON): the running game's base is known
     by it, and reading the file back for it took a third copy of its bytes
-    (issue 24)."""
+    on the heap."""
     if type(obj) is not dict:
         _write_atomic(path, json.dumps(obj, separators=(",", ":")))
         return None
@@ -218,7 +218,7 @@ def save_json(path, data, backup=False, before=None):
     spaces): a caller that builds the object for the file alone (a record's
     actions as rows, usher.core.gamefile.packed_json) lets it go before the
     file is opened, and the two are not in RAM together with the file's
-    buffer (issue 24)."""
+    buffer (the heap's peak)."""
     return _save_json(path, data, backup, before)
 
 
@@ -404,7 +404,7 @@ def json_sum(obj):
     """What save_changed() compares, and what a caller that read the file
     back (obj as parsed) passes as last so that an unchanged obj is not
     written again: the JSON text's length and CRC-32, not the text, which
-    would stay in RAM between two saves (about 1 KB for ui.json, issue 24)."""
+    would stay in RAM between two saves (about 1 KB for ui.json)."""
     text = json.dumps(obj)
     return len(text), seal.crc32(text.encode())
 

@@ -8,7 +8,8 @@
 # spelling its words out, and says how many of them it uses ("bn", "bk");
 # a tail continues its base's. The Theatre's kept play of 14 actions was
 # 616 bytes, 260 of them its names and key sets: over littlefs's 512-byte
-# inline limit, so keeping it erased a 4 KB block (issue 24).
+# inline limit, so keeping it erased a 4 KB block (PL-17; docs/performance.md,
+# The games' words).
 #
 # APPEND-ONLY. A file on a board in use says "the first bn names": a word
 # keeps its number for ever, and a new one goes at the end of its tuple

@@ -12,7 +12,7 @@
 #   after that (leading-edge debounce). A contact's bounces come right
 #   after a change, inside that time, so a bouncing press is one press and
 #   one release; a tap shorter than DEBOUNCE_MS is still a press and a
-#   release (issue 24: waiting for DEBOUNCE_MS of a steady level before a
+#   release (PL-7; waiting for DEBOUNCE_MS of a steady level before a
 #   press counted put 30-40 ms into every press's answer; now the press is
 #   taken at the next 10 ms poll). The price, chosen on purpose: a single
 #   noisy read of a pin would count as a tap. Both boards' buttons are

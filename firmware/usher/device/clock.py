@@ -7,7 +7,7 @@ try:
     # MicroPython: time's own functions, not wrappers around them. The main
     # loop calls ticks_ms and sleep_ms on every pass and the panel's
     # ready() ticks_ms and ticks_diff while it is busy: a Python frame less
-    # for each on the chip (issue 24).
+    # for each on the chip.
     ticks_ms = time.ticks_ms
     ticks_diff = time.ticks_diff
     sleep_ms = time.sleep_ms

@@ -94,7 +94,7 @@ class Panel:
         self._one = bytearray(1)
         # Both controllers take the canvas converted on its way out
         # (send_window), 48 gate lines at a time through this buffer: no
-        # driver holds a 4.7 KB copy of the picture (issue 24).
+        # driver holds a 4.7 KB copy of the picture on the heap.
         self._piece = bytearray(48 * PAGES)
         self._started = None                     # ticks when the running refresh began
         self._started_what = ""

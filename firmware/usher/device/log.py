@@ -120,7 +120,7 @@ def _newest(path):
     """(the file's newest readable entry or None; True when its last byte
     is not a newline, a line torn by a power cut). Read from the end a
     block at a time, so a boot costs the same whatever the log holds
-    (issue 24: it grew with every boot while the whole log was parsed),
+    (it grew with every boot while the whole log was parsed),
     and with one open: on littlefs each lookup in the folder reads its
     metadata."""
     try:
@@ -177,7 +177,7 @@ class FlashLog:
         for it (and for a torn last line, and the tail) when the first line
         goes to flash, not when the log is made: at boot that is after the
         first picture is under way (hold()), which took 5-15 ms off every
-        boot to the picture on the emulated chip (issue 24). Whatever the
+        boot to the picture on the emulated chip (bench/rp2.py). Whatever the
         files hold this never raises: a damaged line is skipped; a file that
         cannot be read at all only costs the boot number."""
         if self._boot_no is None:
@@ -234,9 +234,9 @@ class FlashLog:
         while the panel shows the first picture: on littlefs every append to
         a file past 512 bytes erases a block and copies the file's last block
         into it (PL-17), which made the boot slower with every boot as that
-        block filled (issue 24). Nothing of a game waits here: the save is
-        written before its picture (PL-8); a cut before release() loses the
-        held lines only."""
+        block filled (docs/performance.md, Boot and resume). Nothing of a
+        game waits here: the save is written before its picture (PL-8); a
+        cut before release() loses the held lines only."""
         if self._held is None:
             self._held = []
 
@@ -293,7 +293,8 @@ class FlashLog:
         if _size(self.current) + len(raw) + len(text) > self.max_bytes // 2:
             self._rotate()
         # The folder is made by the first append (storage.create), after
-        # the boot's first picture, not on the boot's path (issue 24).
+        # the boot's first picture, not on the boot's path (a folder costs
+        # an erase on a fresh littlefs).
         with storage.create(self.current, "ab") as f:
             f.write(self._prefix.encode() + raw + text.encode())
         self._prefix = ""

@@ -28,8 +28,8 @@ POLL_MS = 10
 # While the panel is busy the loop only needs to see presses (their answer
 # is drawn at once and waits for the panel) and the end of BUSY: a pass every
 # 20 ms there. A turbo update's BUSY is 260 ms, a fast one's 930: the passes
-# there were about 8 ms of a press's computing on the chip (issue 24,
-# bench/rp2_profile.py --phases, "rest"), for a press seen at most 10 ms
+# there were about 8 ms of a press's computing on the chip
+# (bench/rp2_profile.py --phases, "rest"), for a press seen at most 10 ms
 # later while its picture waits for the panel anyway.
 BUSY_POLL_MS = 20
 GC_THRESHOLD = 50 * 1024      # bytes allocated between two collections (MicroPythonBackend.tune_gc)
@@ -308,9 +308,10 @@ class Runtime:
     def boot_folders(self):
         """The App's folders (App.make_folders: the history's), made while
         the panel shows the boot's first picture, off the boot's path and
-        off the press that keeps the first play (issue 24). Never raises: a
-        filesystem that refuses now (CircuitPython's drive while a computer
-        writes to it) is tried again by the first keep, which says why."""
+        off the press that keeps the first play (a folder costs an erase on
+        a fresh littlefs). Never raises: a filesystem that refuses now
+        (CircuitPython's drive while a computer writes to it) is tried again
+        by the first keep, which says why."""
         self.folders_due = False
         make = getattr(self.app, "make_folders", None)
         if make is None:
@@ -405,8 +406,8 @@ class Runtime:
                 # player reads (and during each press's BUSY and tap): the
                 # time since the last button comes first, and the idle limit
                 # is read from the settings once per press, not per pass
-                # (issue 24: the pass cost 0.23 ms, a quarter of a press's
-                # compute, bench/rp2_profile.py --idle).
+                # (the pass cost 0.23 ms, a quarter of a press's compute,
+                # bench/rp2_profile.py --idle).
                 idle_for = clock.ticks_diff(now, self.last_activity)
                 rest = idle_for >= REST_MS and not self.crashed
                 if rest and self.rest_asked != self.last_activity and self.app is not None:
@@ -480,7 +481,7 @@ class MicroPythonBackend:
         # and the 4.7 KB frame buffers still find a free run (docs/ui.md, Memory).
         # A constant, a quarter of the RP2040's heap as this runs (about 200 KB
         # free): gc.mem_free() and gc.mem_alloc() each scan the heap's whole
-        # table, 17 ms of the boot on the chip together (issue 24).
+        # table, 17 ms of the boot on the chip together.
         gc.threshold(GC_THRESHOLD)
 
     def power(self, profile, settings):
@@ -526,7 +527,7 @@ class MicroPythonBackend:
         project's image: tools/lfs_janitor.py), or None (stock MicroPython,
         a desktop folder). Runtime.step calls it while the panel shows a
         press's picture: a directory's compaction, a 4 KB erase, then falls
-        there and not inside a later press's save (issue 24)."""
+        there and not inside a later press's save."""
         try:
             import vfs
             for fs, path in vfs.mount():
@@ -603,7 +604,7 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
     for why in problems:
         log.write("error", why)
     # The boot's lines wait in RAM until the first picture is under way
-    # (FlashLog.hold: an append costs an erase on littlefs, issue 24).
+    # (FlashLog.hold: an append costs an erase on littlefs).
     log.hold()
     if buttons.held() and held_for(buttons, SAFE_HOLD_MS):
         log.write("boot", {"board": profile["name"], "version": VERSION, "safe_mode": True})
@@ -613,7 +614,7 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
     image, label = backend.firmware()
     # The boot has read what it needs of the board profiles: the profile
     # chosen stays (profile), the others and the tables leave RAM with the
-    # module, about 0.8 KB (issue 24). A later import loads it again.
+    # module, about 0.8 KB of heap. A later import loads it again.
     boards = None
     unload("usher.device.boards")
     log.write("boot", {"board": profile["name"], "version": VERSION, "wake": wake,

@@ -18,7 +18,7 @@
 # canvas, converted piece by piece on its way out (Panel.send_window): the
 # refresh window covers every band of the canvas that changed since the last
 # refresh (usher.ui.refresh), so outside it the canvas is what the panel
-# shows, and the driver keeps no 4.7 KB copy of the picture (issue 24).
+# shows, and the driver keeps no 4.7 KB copy of the picture on the heap.
 from usher.device import clock
 from usher.device.epaper import HEIGHT, WIDTH, Panel
 
@@ -29,7 +29,7 @@ except ImportError:         # CPython (the simulator and the tests)
         return x
 
 # Underscored constants are folded into the bytecode: no entry in the
-# module's globals, no lookup at run time (issue 24, the heap).
+# module's globals (the heap), no lookup at run time.
 _DRIVER_OUTPUT = const(0x01)
 _GATE_VOLTAGE = const(0x03)
 _SOURCE_VOLTAGE = const(0x04)
@@ -110,8 +110,7 @@ class SSD1680(Panel):
         # RST low 10 ms, then 10 ms before BUSY is read, as TFT_eSPI's
         # SSD1680_Init.h does; the BUSY wait after it and after the software
         # reset is what the controller itself asks for. Waveshare's sample
-        # code waits 50 ms around a 2 ms pulse: 72 ms more of the boot
-        # (issue 24).
+        # code waits 50 ms around a 2 ms pulse: 72 ms more of the boot.
         self.hard_reset(10, 10)
         self.wait_idle("reset")
         self.command(_SW_RESET)
@@ -156,7 +155,7 @@ class SSD1680(Panel):
         # still in the controller's registers (nothing reset them and the
         # 0x0F sequence loads no LUT), so a press in a row skips their reload
         # and Waveshare's reset pulse before it: 4 ms of waiting and 170
-        # bytes less per press on the Pico (issue 24).
+        # bytes less per press on the Pico.
         self.command(_UPDATE_CONTROL_2, bytes((_SEQ_POWER_ON,)))
         self.command(_MASTER_ACTIVATE)
         self.wait_idle("power on")

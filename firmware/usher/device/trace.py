@@ -1,7 +1,7 @@
 # Diagnostics for the benches, off by default (device.json "trace": true):
 # the main loop's phase counters and the free heap in the log. Imported only
 # when a board asks for them, so an ordinary boot keeps this code off the
-# heap (issue 24).
+# heap.
 from usher.core import storage
 
 

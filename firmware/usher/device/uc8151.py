@@ -24,7 +24,7 @@ except ImportError:         # CPython (the simulator and the tests)
         return x
 
 # Underscored constants are folded into the bytecode: no entry in the
-# module's globals, no lookup at run time (issue 24, the heap).
+# module's globals (the heap), no lookup at run time.
 _PSR = const(0x00)
 _PWR = const(0x01)
 _POF = const(0x02)

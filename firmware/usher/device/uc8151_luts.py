@@ -2,9 +2,9 @@
 # (PL-15, PL-18), apart from the driver (uc8151.py): CircuitPython's
 # displayio start sequence (usher.device.circuitpython.display) needs only
 # these tables, and importing the MicroPython driver with them would keep
-# its class and command names on the heap for nothing (issue 25, free heap
-# at boot). The tables are bytes literals, so frozen into an image they
-# stay in flash.
+# its class and command names on the heap for nothing (the free heap at
+# boot: docs/performance.md, CircuitPython: heap and size). The tables are
+# bytes literals, so frozen into an image they stay in flash.
 
 # The LUT registers (UC8151 datasheet; Pimoroni's uc8151.hpp).
 LUT_VCOM = 0x20

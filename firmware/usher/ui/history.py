@@ -68,7 +68,7 @@ class History(Screen):
         it has one."""
         actions = self._actions()
         if self._lines is None or self._lines[0] != len(actions):
-            self._lines = None      # the old lines go before the replay makes new ones (issue 24: heap)
+            self._lines = None      # the old lines go before the replay makes new ones (heap)
             app = self.app
             mod = app.game_ui(app.game_id) if app.game_id else None
             fn = getattr(mod, "history_lines", None) if mod else None
@@ -139,8 +139,8 @@ class History(Screen):
                 self.undone = removed
                 # An action's line depends only on the actions up to it: the
                 # lines before the undone one stay, and no second replay
-                # makes them again (issue 24: the undo was a late Take a
-                # Seat game's slowest press and its heap's peak).
+                # makes them again (the undo was a late Take a Seat game's
+                # slowest press and its heap's peak).
                 if self._lines is not None and self._lines[0] == n:
                     lines = self._lines[1]
                     if lines:

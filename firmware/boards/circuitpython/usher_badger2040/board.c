@@ -1,6 +1,6 @@
 // CircuitPython's Badger 2040 board: the panel (board.DISPLAY) and the pins,
 // with two changes to the panel's bus made once the board's own set-up has
-// run (issue 25):
+// run (the figures: docs/performance.md, CircuitPython per session):
 // - the SPI clock 12 MHz instead of 1.2 MHz: the MicroPython image drives the
 //   same UC8151 at 12 MHz (usher.device.boards), as Pimoroni's own driver
 //   does; a frame of 4,736 bytes is then about 3 ms on the bus, not 32, and

@@ -1,5 +1,5 @@
 // The core sleeps while the panel's start sequence waits for BUSY, instead of
-// spinning through it (issue 25).
+// spinning through it (docs/performance.md, CircuitPython per session).
 //
 // EPaperDisplay sends its start sequence before every refresh and, after each
 // command, loops on the BUSY pin (EPaperDisplay.c, wait_for_busy) running the

@@ -1,5 +1,6 @@
-// time.sleep without the spin at its end (issue 25: a press's compute, and
-// the core's time awake while the device waits).
+// time.sleep without the spin at its end (a press's compute, and the core's
+// time awake while the device waits: docs/performance.md, CircuitPython per
+// session).
 //
 // CircuitPython's mp_hal_delay_ms (supervisor/shared/tick.c) sleeps in WFI
 // for the whole ticks (1/1024 s) of a delay and then spins through what is

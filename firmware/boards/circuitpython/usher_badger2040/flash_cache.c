@@ -1,6 +1,7 @@
 // The CIRCUITPY drive's sector cache, written back when the drive moves to
 // another sector or before a picture, not at every FAT operation's sync
-// (issue 25, PL-8, PL-17).
+// (PL-8, PL-17; the erases saved: docs/performance.md, CircuitPython per
+// session).
 //
 // CircuitPython keeps one 4 KB sector of the drive in RAM
 // (ports/raspberrypi/supervisor/internal_flash.c) and erases and programs it

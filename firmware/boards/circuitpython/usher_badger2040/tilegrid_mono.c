@@ -1,7 +1,8 @@
 // The panel's picture converted a byte at a time instead of through
 // displayio's per-pixel loop, for the one case Usher shows: a TileGrid of one
 // tile that is a whole 1-bit Bitmap, at scale 1, with a two-colour Palette
-// (or none), on a 1-bit display (issue 25).
+// (or none), on a 1-bit display (docs/performance.md, CircuitPython per
+// session).
 //
 // EPaperDisplay converts the whole 296x128 frame on every refresh of the
 // Badger (it has no row window command), and displayio_tilegrid_fill_area

@@ -1,8 +1,8 @@
 # The device layer's second runtime: CircuitPython 10 on the Badger 2040
-# (issue 17). The boot sequence and the main loop are the shared ones
-# (usher.device.runtime.main, Runtime); this package supplies the parts that
-# touch CircuitPython's modules instead of MicroPython's `machine` and
-# `framebuf`:
+# (docs/circuitpython.md). The boot sequence and the main loop are the
+# shared ones (usher.device.runtime.main, Runtime); this package supplies
+# the parts that touch CircuitPython's modules instead of MicroPython's
+# `machine` and `framebuf`:
 #   clock    ticks from time.monotonic_ns (CircuitPython has no time.ticks_ms)
 #   bitmap_canvas  the default canvas: drawn into the displayio.Bitmap that
 #            is shown, text blitted by bitmaptools from font sheets

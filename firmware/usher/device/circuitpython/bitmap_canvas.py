@@ -1,5 +1,5 @@
 # The UI's canvas on CircuitPython drawn straight into the displayio.Bitmap
-# that board.DISPLAY shows (issue 25, item 1).
+# that board.DISPLAY shows (docs/performance.md, CircuitPython canvases).
 #
 # - The canvas's bytes are memoryview(bitmap): a 1-bit displayio.Bitmap
 #   keeps MONO_HLSB's bit order (the first pixel in a byte's top bit, 1 =

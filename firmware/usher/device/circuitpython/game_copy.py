@@ -35,7 +35,7 @@ except ImportError:         # CPython (the tests)
         return x
 
 # Underscored constants: folded into the bytecode, no RAM at all (the free
-# heap at boot, issue 25).
+# heap at boot, docs/performance.md).
 _MAGIC = const(0x55)        # "U"
 _SAVE = const(0x47)         # "G"
 _FORGOT = const(0x58)       # "X"

@@ -4,9 +4,9 @@
 # made by tools/make_font_sheets.py from sheet_text.build_glyphs), and
 # bitmaptools.arrayblit puts it into the canvas's Bitmap straight from
 # flash, skipping its background. No font sheet sits on the heap (the
-# sheets and their white copies were about 7.7 KB of it, issue 25's free
-# heap at boot). A glyph's bytes are its rows, so a top edge only skips
-# some of them, while a string that would cross the canvas's left or right
+# sheets and their white copies were about 7.7 KB of the free heap at
+# boot, docs/performance.md). A glyph's bytes are its rows, so a top edge
+# only skips some of them, while a string that would cross the canvas's left or right
 # edge goes to the bytecode, as accented text and tall glyphs do (-1).
 
 NONE = 255      # glyph number of a code with no glyph (and x in a sheet)

@@ -69,7 +69,7 @@ def make(d4_face, d6_face, on, emotion_index, morra_sign):
 # follow that rule and every pair of symbols is as even as 54 cards allow.
 # Written out rather than made at run time: as constants of the code the
 # codes are interned strings, so a saved game's deck, read back with json,
-# takes no RAM for its 54 strings (issue 24: the heap, about 1.7 KB).
+# takes no RAM for its 54 strings (about 1.7 KB of heap).
 DEFAULT_DECK = (
     "1100s", "2210c", "3300f", "4410s", "b500c", "1610f", "2b00s", "3110c", "4200f",
     "b311s", "1401c", "2511f", "3601s", "4b11c", "b101f", "1211s", "2301c", "3411f",

@@ -125,7 +125,7 @@ public
 # SAMPLE_PANELS_TEXT as the engine's cells (tickets.cell), name and the four
 # tickets in TS-1 order: constants that the device's image keeps in flash. A
 # game on the samples parses no text: the parse's lines and rows were 4-8 KB
-# of heap at every new game, undo and resume of Take a Seat (issue 24).
+# of heap at every new game, undo and resume of Take a Seat.
 # test_takeaseat_panels checks that they are SAMPLE_PANELS_TEXT parsed.
 SAMPLE_PANELS = (
     ("Sample 1", ((0, 1, 2, 9, 17), (0, 8, 16, 17, 18), (0, 1, 9, 10, 18), (0, 1, 2, 3, 8, 11))),
@@ -153,8 +153,8 @@ def parse_panels(text, choose=None):
     are read and returns the indices of those to keep: every panel is still
     built and checked, the others are dropped as soon as they are (None in
     their place), so a game that uses two panels does not hold the whole
-    library while it starts (issue 24: Take a Seat's heap peaked there, at
-    every undo and resume)."""
+    library while it starts (Take a Seat's heap peaked there, at every undo
+    and resume)."""
     panels = []  # type: list
     defects = []
     panel = None      # dict being built, with "_rows": {area index: [(line no, row text)]}

@@ -4,7 +4,7 @@
 # A cell is one number, row * SIDE + col (rows and columns 0..7, the
 # panels' MAX_SIDE): a small int takes no heap, where a [row, col] list took
 # 32 bytes, and a game's tickets and scratches were about 3 KB of them on
-# the chip (issue 24). Numbers sort in reading order (row, then column).
+# the chip. Numbers sort in reading order (row, then column).
 # A ticket is a list of cells. Its scratches are a list of marks (TS-3),
 # cell + who * MARK: who is PLAYER or AUTOMA (the neighbour in
 # multiplayer). Actions and the Automa's step still name cells as
@@ -124,7 +124,7 @@ def valid_scratches(ticket, scratches):
     unscratched cells whose scratch leaves the others non-empty and
     4-connected (is_valid_scratch for each cell, with the unscratched cells
     found once: the Take a Seat screens ask this of four tickets on every
-    turn, issue 24)."""
+    turn)."""
     left = unscratched(ticket, scratches)
     return [x for x in sorted(left) if _valid_in(left, x)]
 

@@ -1,4 +1,4 @@
-# Pulisci il Multisala's screens (issue 9): setup, the spectator deal, the
+# Pulisci il Multisala's screens: setup, the spectator deal, the
 # five halls, placement turns, physical-deck entries, per-hall scores, end
 # of game with the solo record (MS-3..MS-12). The module the launcher loads;
 # the screens live in turns.py, entry.py and score.py.

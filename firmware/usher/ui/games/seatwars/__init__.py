@@ -1,4 +1,4 @@
-# Seat Wars screens (issue 9). The cards stay physical: the players enter
+# Seat Wars screens. The cards stay physical: the players enter
 # what happened on the table and the device keeps the turn, the actions, the
 # scores and the bus, settles seat challenges and runs the end of the game.
 # Screens: setup (players, start player) -> turn screen (turn.py) with its

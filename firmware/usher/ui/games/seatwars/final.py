@@ -82,8 +82,8 @@ COLUMNS = (("Total", 104), ("Max", 136), ("Min", 166), ("Dest", 196), ("Items", 
            ("Final", 258), ("Chars", 288))  # (header, right edge)
 # What the short headers stand for, under the table.
 LEGEND = "Dest: Reached Your Destination +4.  Final: final scoring."
-# Four rows leave one line: every header, Chars included (issue 27: the tie
-# line under three rows names Chars itself, see tie_note).
+# Four rows leave one line: every header, Chars included (the tie line under
+# three rows names Chars itself, see tie_note).
 LEGEND_ALL = ("Dest: destination +4, Final: at the end, Chars: characters",)
 
 

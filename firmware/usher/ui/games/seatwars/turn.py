@@ -147,9 +147,9 @@ BUS_CAUGHT = " caught the bus: ends Missed the Bus"
 
 
 def action_menu(app):
-    """Every entry in one fixed order whatever the state (issue 27): what is
-    not possible now stays in its place, struck through, and says why, so
-    the same presses always reach the same entry."""
+    """Every entry in one fixed order whatever the state (PL-7; docs/ui.md):
+    what is not possible now stays in its place, struck through, and says
+    why, so the same presses always reach the same entry."""
     st = app.state
     spent = "No action left this turn." if st["actions"] == 0 else ""
     # What the bus rules out is struck through too (docs/playing.md), with

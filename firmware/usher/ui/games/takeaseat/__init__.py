@@ -1,4 +1,4 @@
-# Take a Seat's screens (issue 9): setup, the solo turn (the player's
+# Take a Seat's screens: setup, the solo turn (the player's
 # scratch, then the Automa's step drawn as the ticket to mark), the
 # multiplayer turn tracker, end scoring and results. The App finds this
 # package as usher.ui.games.takeaseat; rules are in docs/rules/takeaseat.md.
@@ -127,7 +127,7 @@ def play_screen(app):
             return solo.SoloScreen(app, solo.view_for(app))
     if s["mode"] == "solo":
         # The turns are over: their screens leave RAM while the score is
-        # entered (issue 24; an undo loads them again). No screen of them
+        # entered (the heap; an undo loads them again). No screen of them
         # is left: the stack is rebuilt with this one (App.show_game).
         if app.services.get("unload_games"):
             unload("usher.ui.games.takeaseat.solo")
@@ -145,8 +145,9 @@ def play_screen(app):
 
 def history_lines(app):
     """One History line per action with what the action alone does not say
-    (issue 27): the turn and panel of a scratch, and what the Automa's card
-    made it scratch, fall back to or skip, found by replaying the record."""
+    (TS-5, TS-10; docs/ui.md): the turn and panel of a scratch, and what the
+    Automa's card made it scratch, fall back to or skip, found by replaying
+    the record."""
     rec = app.record
     state = app.engine.new_game(rec["options"], rec["seed"])
     lines = []

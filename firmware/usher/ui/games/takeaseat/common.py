@@ -28,7 +28,7 @@ def automa_turn(app):
         # The mark is a count of actions: below the count now it can never
         # be reached again but by undoing back to a step that was seen, so it
         # stays (ui.json is not rewritten on every turn: on CircuitPython
-        # that is 5 flash erases, issue 25). A mark at or above this count
+        # that is 5 flash erases). A mark at or above this count
         # is from an undone future or another game and could hide a new
         # step: cleared.
         seen = app.setting(STEP_SEEN)

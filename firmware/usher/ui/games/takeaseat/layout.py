@@ -1,6 +1,6 @@
 # Setup's last step (the rulebook's setup, step 5): which 4 objective cards to
 # lay out under the identifier cards A-D (TS-14), shown once before turn 1,
-# in solo and multiplayer (issue 27). That it was seen is kept with the App's
+# in solo and multiplayer (docs/ui.md). That it was seen is kept with the App's
 # settings (ui.json) as the game's seed, so a restart on this screen shows it
 # again and a restart after it does not.
 from usher.ui import text

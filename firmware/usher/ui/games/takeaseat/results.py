@@ -1,7 +1,7 @@
 # End of game: entering the numbers (objective counts per slot TS-15/TS-16,
 # usher bonus, multiplayer ticket outcomes TS-22) and the solo result with
 # its breakdown and winner (TS-19, TS-21). The multiplayer screens are in
-# multi.py: a solo game does not hold their classes (issue 24).
+# multi.py: a solo game does not hold their classes on the heap.
 from usher.games.takeaseat import scoring as sc
 from usher.games.takeaseat import tickets as tk
 from usher.ui import icons, seats, text
@@ -62,11 +62,12 @@ class ScoreForm(Screen):
     UP/DOWN, C again): a separate entry screen would cost two full e-ink
     refreshes per number (PL-6).
 
-    Nothing is taken as entered by default (issue 27): a number row counts
-    once it was confirmed with OK (even at 0, which scores the most on the
-    "empty slots" ladder), a ticket outcome once the focus was on it; the
-    line under the rows says what the focused row counts; Save refuses while
-    a row is missing and otherwise asks once, showing the total."""
+    Nothing is taken as entered by default (TS-15, TS-22; docs/ui.md): a
+    number row counts once it was confirmed with OK (even at 0, which scores
+    the most on the "empty slots" ladder), a ticket outcome once the focus
+    was on it; the line under the rows says what the focused row counts;
+    Save refuses while a row is missing and otherwise asks once, showing the
+    total."""
 
     def __init__(self, app, player=None):
         Screen.__init__(self, app)
