@@ -1,4 +1,4 @@
-"""The fault-injection suite in full (issue 14; PL-8, PL-10, PL-11). Prints
+"""The fault-injection suite in full (PL-8, PL-10, PL-11; docs/faults.md). Prints
 the counts of each part and a total:
 
 1. power cuts at every file-operation boundary (and a torn write at every
@@ -12,7 +12,7 @@ the counts of each part and a total:
    (tests/host/badfiles.py, 200 bit flips per file).
 
 Must be 0: acknowledged actions lost (and kept plays, roster names and
-settings lost: issue 28), wrong resumes, log ahead of the saved game, failed
+settings lost: PL-17, PL-23), wrong resumes, log ahead of the saved game, failed
 boots, notices after a cut, silent corruptions, host tracebacks, unnamed
 failures.
 Usage: python bench/faults.py [--quick]   (--quick: the `make test` sizes)

@@ -1,4 +1,4 @@
-"""Flash cost of the play history (issue 16, docs/history.md): plays whole
+"""Flash cost of the play history (docs/history.md): plays whole
 games of each kind with their bots through the real App, keeps them with
 usher.ui.playlog, and prints the bytes of each kept play's file and summary
 line, the 4 KB flash blocks they take on the RP2040's littlefs, and the

@@ -15,9 +15,9 @@ skips the slow heapsize search.
   files in RAM), data and, for the UI sessions, the 4.7 KB canvas plus the
   App's CRCs of the last frame. "after setup" is the same right after the
   workload was constructed. The WebAssembly port is 32-bit like the RP2040,
-  so these are the figures to hold against the board's ~190 KB heap (issue
-  9's goal for a full session: 48 KB). Transient garbage inside one step is
-  not seen here.
+  so these are the figures to hold against the board's ~190 KB heap (the
+  goal for a full session: 48 KB, docs/ui.md, Memory). Transient garbage
+  inside one step is not seen here.
 - "code": what importing the firmware modules resident at the peak costs in
   a fresh interpreter (bytecode, module objects, the pools of interned names
   they need; a pool doubles when full, so adding a few names can cost ~5 KB).

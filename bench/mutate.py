@@ -1,4 +1,4 @@
-"""Mutation testing of the engines and core (issue 18): does a test fail when
+"""Mutation testing of the engines and core: does a test fail when
 a rule is broken?
 
 Every single-edit mutant of each firmware file under usher/core/ and

@@ -16,7 +16,8 @@ count.
   python bench/rp2.py --resume        reset to the first picture with no game (the first boot
                                       on a fresh filesystem) and with each session's game saved
                                       three presses before its end, then 12 resets in a row
-                                      (issue 24: late-game resume, a boot that stays flat)
+                                      (the goals: a late game resumes fast, the boot stays
+                                      flat; docs/performance.md, Boot and resume)
 
 Columns:
   boot        reset to the first refresh of the panel (the launcher or the
@@ -166,7 +167,7 @@ def game_actions(entries, files):
 
 
 BOARD_NAMES = {"badger2040": "Badger 2040", "pico_epaper29": "Pico + Waveshare 2.9\""}
-RESUME_BEFORE_END = 3     # presses before the session's end (issue 24's late-game row)
+RESUME_BEFORE_END = 3     # presses before the session's end (the late-game row)
 RESUME_BOOTS = 12         # boots in a row after it: the boot must not grow with them
 
 

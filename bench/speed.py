@@ -1,4 +1,4 @@
-"""Speed and size (issue 9 budgets): compute time per button press on the
+"""Speed and size: compute time per button press on the
 MicroPython unix port (App.handle from press to release: screen logic, engine,
 redraw into the framebuffer, band diff), median and worst over the scripted UI
 sessions; the time to draw a name's characters (ASCII and accented); and the

@@ -1,5 +1,5 @@
-"""The page in headless Chromium (issue 15): time from page load to the first
-frame, and time per button press in the page (median, p95).
+"""The page in headless Chromium (docs/web.md): time from page load to the
+first frame, and time per button press in the page (median, p95).
 Usage: python bench/web.py [--loads 8]   (part of make bench; needs make setup)
 
 Load: navigation start to the first frame drawn on the canvas (the

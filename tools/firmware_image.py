@@ -300,7 +300,7 @@ def fix_vm_state(src):
 # for the filesystem and one more for every open file, each 4 x the program
 # size (4 x 256 = 1 KB on the rp2 port), all on the heap. The Usher boards
 # set a factor of 2 (512 B each: 1 KB less held all the time and 512 B less
-# per open file, issue 24); littlefs's inline files stay up to 512 bytes,
+# per open file); littlefs's inline files stay up to 512 bytes,
 # the smaller of the cache size and an eighth of the block (lfs2.c), which is
 # what PL-17's saves rely on.
 LFS_CACHE = "    config->cache_size = MIN(config->block_size, (4 * MAX(read_size, prog_size)));\n"

@@ -6,8 +6,8 @@ littlefs keeps each directory as a log of commits in a pair of 4 KB blocks.
 When a commit no longer fits, the commit that found it full first compacts
 the log into the pair's other block: a 4 KB erase, about 45 ms of stalled
 core on the W25Q16JV, inside the button press whose save made the commit
-(issue 24: on the emulated Badger those presses were the ones over a
-second). littlefs 2.11 can do that work ahead of time, lfs2_fs_gc: it
+(on the emulated Badger those presses were the ones over a second,
+bench/rp2.py). littlefs 2.11 can do that work ahead of time, lfs2_fs_gc: it
 compacts every directory whose log is past compact_thresh (littlefs's
 default, 7/8 of the block: 512 bytes left, about one save's commit) and
 fills the block allocator's lookahead. MicroPython does not expose it.

@@ -9,10 +9,10 @@ Usage: python tools/make_font_sheets.py           write the module
 Each glyph of a font's ASCII is its rows, one byte a pixel (1 at ink), and
 again with 0 at ink for white text: usher.device.circuitpython.glyph_text.
 GlyphText puts them with bitmaptools.arrayblit straight from the image's
-flash, so no font sheet is built on the heap at the first draw (issue 25:
-the free heap at boot). The pixels are sheet_text.build_glyphs's (from
-build_sheet's, which a stock CircuitPython with the firmware as files still
-runs at the first draw).
+flash, so no font sheet is built on the heap at the first draw (the free
+heap at boot, docs/performance.md, CircuitPython: heap and size). The
+pixels are sheet_text.build_glyphs's (from build_sheet's, which a stock
+CircuitPython with the firmware as files still runs at the first draw).
 """
 import os
 import sys

@@ -1,4 +1,5 @@
-"""Power cuts on the emulated board (PL-8, PL-17; issue 24's campaign).
+"""Power cuts on the emulated board (PL-8, PL-17; docs/faults.md, Power
+cuts on the emulated chip).
 
 A campaign plays solo Multisala games on the Badger image and cuts the power
 again and again: at random moments of a press, or inside a flash program or
