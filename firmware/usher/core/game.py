@@ -279,9 +279,18 @@ def replay(engine, record, upto=None):
 
 
 def undo(engine, record):
-    """Drop the last action: returns (record, state) by replay (PL-8)."""
-    if not record["actions"]:
+    """Drop the last action: returns (record, state) by replay (PL-8).
+    Moves the device made itself after it (an engine's automatic(options,
+    action): The Theatre's House, TH-15) go with it, or the device would
+    only make them again."""
+    actions = record["actions"]
+    n = len(actions)
+    automatic = getattr(engine, "automatic", None)
+    if automatic is not None:
+        while n and automatic(record["options"], actions[n - 1]):
+            n -= 1
+    if not n:
         raise GameError("Nothing to undo")
     new_rec = {"game": record["game"], "options": record["options"],
-               "seed": record["seed"], "actions": record["actions"][:-1]}
+               "seed": record["seed"], "actions": actions[:n - 1]}
     return new_rec, replay(engine, new_rec)

@@ -2,7 +2,9 @@
 # deck, only how many are in deck, hand, Breakroom and Dismissed; cards in the
 # play area are counted from the round's entries. Act start draws with the
 # Breakroom reshuffle and elimination (TH-11), gamble draws (TH-9) and the
-# winner rule (TH-12) live here.
+# winner rule (TH-12) live here. The House's cards (TH-15) are known one by
+# one: its piles move with its counts (usher.games.theatre.housedeck).
+from usher.games.theatre import housedeck
 
 HAND_SIZE = 5  # TH-11: each player draws 5 at the start of an Act
 
@@ -13,10 +15,24 @@ def new_counts(sizes):
     return {"deck": list(sizes), "hand": [0] * n, "breakroom": [0] * n, "dismissed": [0] * n}
 
 
+def house_of(s, p):
+    """The virtual piles of seat p: the House's (TH-15), or in a simulation
+    its rival's (option "rival", bench/theatre_house.py); else None."""
+    for key in ("house", "rival"):
+        h = s.get(key)
+        if h is not None and h["seat"] == p:
+            return h
+    return None
+
+
 def reshuffle(s, p):
-    """Shuffle player p's Breakroom into their deck (only counts change)."""
+    """Shuffle player p's Breakroom into their deck (only counts change,
+    and the House's cards)."""
     s["deck"][p] += s["breakroom"][p]
     s["breakroom"][p] = 0
+    h = house_of(s, p)
+    if h is not None:
+        housedeck.reshuffle(s, h)
 
 
 def act_draws(s):
@@ -40,6 +56,9 @@ def act_draws(s):
             continue
         s["deck"][p] -= HAND_SIZE
         s["hand"][p] += HAND_SIZE
+        h = house_of(s, p)
+        if h is not None:
+            housedeck.draw(h, HAND_SIZE)
         events.append(event)
     return events
 
@@ -54,6 +73,14 @@ def gamble_draw(s, p):
         return "ignored"
     s["deck"][p] -= 1
     return "draw"
+
+
+def house_gamble_card(s, p):
+    """The House's card a gamble_draw just took: the top of its deck."""
+    h = house_of(s, p)
+    top = h["deck"][0]
+    h["deck"] = h["deck"][1:]
+    return top
 
 
 def game_winners(s, just_eliminated):

@@ -1,6 +1,8 @@
 # The Theatre engine: Acts of five rounds, players entering the cards they
 # play, Gamble decisions and reveals, round resolution, deck counts and
-# elimination (TH-1..TH-12). Pure: JSON state in, JSON state out; actions are
+# elimination (TH-1..TH-12), and the House's virtual deck in a solo game
+# (TH-15: usher.games.theatre.housedeck; its choices are made outside the
+# rules, by usher.games.theatre.house). Pure: JSON state in, JSON state out; actions are
 # documented in docs/actions/theatre.md.
 #
 # Phases:
@@ -12,7 +14,7 @@
 from usher.core import game, rng
 from usher.core.game import GameError
 
-from usher.games.theatre import decks, rounds
+from usher.games.theatre import decks, housedeck, rounds
 from usher.games.theatre.cards import COMBO_BONUS, SUITS, need_card
 
 GAME_ID = "theatre"
@@ -58,18 +60,44 @@ def _deck_sizes(opt, n):
     return list(sizes)
 
 
+def _solo_names(opt):
+    """TH-15: one player (a number 1 or a list of one name) and the House."""
+    if opt == 1:
+        return ["P1", housedeck.NAME]
+    if type(opt) is list and len(opt) == 1 and type(opt[0]) is str and opt[0].strip():
+        return [opt[0].strip(), housedeck.NAME]
+    raise GameError("Solo: one player and the House")
+
+
 def new_game(options, seed):
     """options: {"players": 2..4 or a list of 2..4 names,
-                 "decks": one declared size for everyone or a list per player}."""
+                 "decks": one declared size for everyone or a list per player}.
+    Solo against the House (TH-15): {"house": "easy"|"normal"|"hard",
+    "players": 1 or [name], "decks": the player's declared size,
+    "house_deck": 16 cards (default: housedeck.DEFAULT)}."""
     if type(options) is not dict:
         raise GameError("options must be a dict")  # PL-11, not a crash later
-    names = _player_names(options.get("players", 2))
+    level = options.get("house")
+    if level is not None and level not in housedeck.LEVELS:
+        raise GameError("House level: easy, normal or hard")
+    if level is None:
+        names = _player_names(options.get("players", 2))
+    else:
+        names = _solo_names(options.get("players", 1))
+        cards = options.get("house_deck")
+        cards = housedeck.default_cards() if cards is None else housedeck.check_cards(cards)
     n = len(names)
     st = rng.new_state(seed)
+    if level is None:
+        declared = _deck_sizes(options.get("decks"), n)
+    else:
+        mine = options.get("decks")
+        declared = _deck_sizes([mine[0] if type(mine) is list and mine else mine or
+                                housedeck.DECK_SIZE, len(cards)], n)
     s = {
         "phase": "act_start",
         "players": names,
-        "declared": _deck_sizes(options.get("decks"), n),
+        "declared": declared,
         "alive": [True] * n,
         "act": 1,
         "round": 0,
@@ -91,13 +119,22 @@ def new_game(options, seed):
     counts = decks.new_counts(s["declared"])
     for k in ("deck", "hand", "breakroom", "dismissed"):
         s[k] = counts[k]
+    if level is not None:
+        s["house_cards"] = cards
+        s["house"] = housedeck.new(level, len(cards), st, seed)
+        if options.get("rival"):
+            # Simulations only: seat 0 plays from a virtual copy of the same
+            # deck too, so two policies can meet (bench/theatre_house.py).
+            r = housedeck.new(None, len(cards), st, seed * 7 + 1)
+            r["seat"] = 0
+            s["rival"] = r
     return s
 
 
 # The parts of a game no action changes in place: the last round's result
-# is only ever replaced (_resolve): a move's new state shares it with the old
-# one (usher.core.game.apply_with).
-SHARED = ("last",)
+# is only ever replaced (_resolve), the House's cards never: a move's new
+# state shares them with the old one (usher.core.game.apply_with).
+SHARED = ("last", "house_cards")
 
 
 def apply(state, action):
@@ -121,6 +158,26 @@ def removable_boosts(s):
 
 def player_counts(s, p):
     return decks.counts(s, p)
+
+
+def house_turn(s):
+    """Whether the House is to act now (TH-15): the device plays its move
+    (usher.games.theatre.house chooses it)."""
+    h = s.get("house")
+    return h is not None and s["turn"] is not None and s["turn"] == h["seat"] \
+        and s["phase"] in ("play", "gamble", "reveal")
+
+
+def automatic(options, action):
+    """Whether action is one the device played for the House (an undo takes
+    it back together with the player's action before it, PL-8)."""
+    return options.get("house") is not None and action.get("player") == housedeck.HOUSE_SEAT
+
+
+def house_cards_in(s, where):
+    """The House's cards in one of its piles ("hand", "breakroom",
+    "dismissed"): played cards as TH-2 names them."""
+    return [housedeck.card(s, i) for i in s["house"][where]]
 
 
 # --- helpers -----------------------------------------------------------------
@@ -207,10 +264,20 @@ def _play(s, action):
     happens now (TH-6)."""
     _need_phase(s, "play")
     p = _need_turn(s, action)
-    card = need_card(action)
+    h = decks.house_of(s, p)
+    if h is None:
+        card = need_card(action)
+    else:
+        # TH-15: the House plays a card of its hand, by its number
+        i = action.get("card")
+        housedeck.take_from_hand(h, i)
+        h["moves"] += 1
+        card = housedeck.card(s, i)
     remove = _remove_field(action)
     rounds.enter_tokens(s["tokens"], card, remove)
     entry = {"player": p, "card": card}
+    if h is not None:
+        entry["id"] = i
     if remove is not None:
         entry["removed"] = remove
     s["play"].append(entry)
@@ -247,11 +314,16 @@ def _gamble(s, action):
     if type(draw) is not bool:
         raise GameError("draw must be true or false")
     e = _entry(s, p)
+    h = decks.house_of(s, p)
+    if h is not None:
+        h["moves"] += 1
     if draw:
         e["gamble"] = decks.gamble_draw(s, p)
         if e["gamble"] == "draw":
             s["reveal_order"].append(p)
             s["stats"]["gambles"] += 1
+            if h is not None:
+                e["drawn_id"] = decks.house_gamble_card(s, p)
     else:
         e["gamble"] = "stand"
     nxt = _next_gambler(s, p)
@@ -270,10 +342,15 @@ def _reveal(s, action):
     other cards, in decision order, with its abilities except Gamble."""
     _need_phase(s, "reveal")
     p = _need_turn(s, action)
-    card = need_card(action)
+    e = _entry(s, p)
+    h = decks.house_of(s, p)
+    if h is None:
+        card = need_card(action)
+    else:
+        card = housedeck.card(s, e["drawn_id"])   # TH-15: the card its gamble drew
+        h["moves"] += 1
     remove = _remove_field(action)
     rounds.enter_tokens(s["tokens"], card, remove)
-    e = _entry(s, p)
     e["drawn"] = card
     if remove is not None:
         e["drawn_removed"] = remove
@@ -321,6 +398,10 @@ def _resolve(s):
             s["breakroom"][p] += n
         else:
             s["dismissed"][p] += n
+        h = decks.house_of(s, p)
+        if h is not None:
+            housedeck.to_pile(h, [e["id"], e["drawn_id"]] if "drawn_id" in e else [e["id"]],
+                              p == winner)
     s["stats"]["rounds"] += 1
     if winner is None:
         s["stats"]["ties"] += 1
