@@ -1,4 +1,4 @@
-# Whole bot games pinned (issue 18): the bots' decisions and the engines'
+# Whole bot games pinned (bench/mutate.py's gaps): the bots' decisions and the engines'
 # outcomes for fixed seeds, with three and four players where the game allows
 # them. Batch simulation (sim.batch) and the cross-runtime determinism check
 # rely on a seed always playing the same game; a change to a bot, an engine

@@ -1,5 +1,5 @@
 # The bots' own rules and batch-simulation summaries on made-up states
-# (issue 18): figures a batch run reports must come out of the state exactly.
+# (bench/mutate.py's gaps): figures a batch run reports must come out of the state exactly.
 from usher.games.theatre import bot as theatre_bot
 from usher.games.theatre import engine as theatre
 from usher.core import rng

@@ -236,7 +236,7 @@ def test_pl17_actions_are_written_as_rows_and_read_back_exactly():
     # a number or a list stays itself, under a key that is not negative
     assert keys[p["rows"][4][0]] == [names.index("ok"), names.index("type")]
     assert gamefile.unpacked(p) == rec and gamefile.unpacked(rec) is rec
-    # issue 24: equal rows read back as one action object (game.shared), a
+    # Equal rows read back as one action object (game.shared: the heap), a
     # row with true where another has 1 as its own
     twice = dict(rec, actions=[play, {"type": 5, "ok": True}, dict(play), {"type": 5, "ok": 1}])
     back = gamefile.unpacked(gamefile.packed(twice))["actions"]

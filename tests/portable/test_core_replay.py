@@ -1,6 +1,7 @@
 # Replays run the engines' handlers on a state of their own (game.apply_owned,
-# issue 24): the state after every action is the one apply's copies give, and
-# the record is never changed through the replayed state.
+# no copy per action: docs/performance.md): the state after every action is
+# the one apply's copies give, and the record is never changed through the
+# replayed state.
 import share_sessions
 from mptest import tmpdir
 

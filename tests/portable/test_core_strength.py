@@ -1,4 +1,4 @@
-# Core edges the mutation run found untested (issue 18): replaying a record of
+# Core edges the mutation run (bench/mutate.py) found untested: replaying a record of
 # another game (PL-8), storage path joining, the game registry.
 from usher import games
 from usher.core import game, storage

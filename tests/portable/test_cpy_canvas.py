@@ -1,6 +1,6 @@
 # The CircuitPython backend's canvases (usher.device.circuitpython.canvas)
-# draw exactly what the project's pure-Python framebuf draws (issue 17: the
-# picture on CircuitPython stays pixel-identical to the simulator's): the
+# draw exactly what the project's pure-Python framebuf draws (the picture
+# on CircuitPython stays pixel-identical to the simulator's, PL-3): the
 # row-wise glyph blit against pyframebuf's pixel loop over seeded blits at
 # every alignment and clipping case, and whole UI sessions drawn on both.
 import mptest

@@ -1,6 +1,6 @@
 # The parts of a game's state that an engine names in SHARED are shared
 # between a move's old and new state instead of copied
-# (usher.core.game.apply_with, issue 24). That is only safe while no move
+# (usher.core.game.apply_with: docs/performance.md). That is only safe while no move
 # changes one of them in place: whole bot games of every engine that names
 # some check that no move changes any earlier state (undo, a refused action
 # and the History all rely on it), and that the sharing takes place.

@@ -1,5 +1,5 @@
-# Every file the firmware writes is as safe as the saved game (issue 28;
-# PL-8, PL-11, PL-17): the CRC-32 seal on every copy, the roster and the play
+# Every file the firmware writes is as safe as the saved game (PL-8, PL-11,
+# PL-17; docs/faults.md): the CRC-32 seal on every copy, the roster and the play
 # history after power cuts and damage, ui.json's routes, and the notices
 # that name what was set aside. Runs on CPython, the unix port and
 # WebAssembly.
@@ -155,7 +155,7 @@ def test_pl11_the_notice_for_a_missing_saved_game_says_so_without_empty_brackets
     assert "file was missing" in said and "()" not in said
 
 
-# --- the roster (issue 28, item 1) --------------------------------------------------------
+# --- the roster -----------------------------------------------------------------------
 
 def _roster(d, names):
     storage.save_text(d + "/players.txt", "".join([n + "\n" for n in names]))
@@ -209,7 +209,7 @@ def test_pl11_a_roster_file_with_no_readable_copy_is_named_and_set_aside():
     assert players.load_roster(d) == (["Dee"], None)
 
 
-# --- the play history (issue 28, items 2 and 3) -------------------------------------------
+# --- the play history -----------------------------------------------------------------
 
 DATE = (2026, 12, 1, 21, 5, 9)
 
@@ -328,7 +328,7 @@ def test_pl11_a_cut_between_the_history_renames_keeps_every_play_without_a_notic
     assert _third(app) == [1, 2, 3]
 
 
-# --- ui.json (issue 28, item 4) -----------------------------------------------------------
+# --- ui.json --------------------------------------------------------------------------
 
 def test_pl11_a_damaged_route_in_ui_json_is_refused_and_the_game_screen_kept():
     d = mptest.tmpdir()

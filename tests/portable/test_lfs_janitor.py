@@ -1,5 +1,5 @@
-# littlefs's janitorial work on demand, VfsLfs2.gc() (tools/lfs_janitor.py,
-# issue 24): on the project's builds (the boards, and the frozen 32-bit unix
+# littlefs's janitorial work on demand, VfsLfs2.gc() (tools/lfs_janitor.py):
+# on the project's builds (the boards, and the frozen 32-bit unix
 # build that runs this file in `make test-frozen`) the compaction of a full
 # directory, a 4 KB erase, is done by gc() between two saves instead of by
 # the save that finds the directory full. On a runtime without littlefs, or

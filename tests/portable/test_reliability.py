@@ -1,4 +1,4 @@
-# Reliability of what is read back from flash (PL-8, PL-11, issue 14):
+# Reliability of what is read back from flash (PL-8, PL-11; docs/faults.md):
 # ending a game is atomic, a record that parses but is wrong falls back to the
 # backup, a wrong-shaped save never loads, a damaged Multisala record or
 # ui.json is named and replaced. Real engines and screens (Seat Wars,

@@ -1,4 +1,4 @@
-# Seat Wars rules at their edges and with three and four players (issue 18):
+# Seat Wars rules at their edges and with three and four players (bench/mutate.py's gaps):
 # SW-5 items only right after a seat, SW-3 the full round with four players,
 # SW-7 the last round from a middle seat, SW-8 tie-breaks among three, and the
 # refusals of bad entries (PL-11).

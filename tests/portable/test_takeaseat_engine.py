@@ -164,7 +164,7 @@ def test_bad_input_solo_refused_state_unchanged():
     refused_unchanged(engine, s, {"type": "reserve", "area": "authorities", "cells": [[1, 0]]}, "Invalid")
     refused_unchanged(engine, s, {"type": "reserve", "area": "vip", "cells": [[0, 0]]}, "area must be")
     # Off every ticket, though row * 8 + col would be (1,1), a valid cell of
-    # the T (issue 24: a cell is one number inside the engine).
+    # the T (a cell is one number inside the engine, tickets.cell).
     refused_unchanged(engine, s, {"type": "reserve", "area": "authorities", "cells": [[0, 9]]},
                       "Invalid scratch 0,9")
     refused_unchanged(engine, s, {"type": "reserve", "area": "authorities", "cells": [[2, -7]]},

@@ -84,7 +84,7 @@ def test_ts2_load_panels_raises_with_every_defect():
 
 
 def test_ts2_a_game_keeps_only_its_two_panels_and_every_panel_is_still_checked():
-    # issue 24 (heap): a solo game's start keeps the two panels it draws, not
+    # The heap: a solo game's start keeps the two panels it draws, not
     # the library; a defect in a panel it does not use is still reported.
     every, defects = pn.parse_panels(pn.SAMPLE_PANELS_TEXT)
     asked = []
@@ -103,7 +103,7 @@ def test_ts2_a_game_keeps_only_its_two_panels_and_every_panel_is_still_checked()
 
 
 def test_ts2_the_sample_constants_are_the_sample_text_parsed():
-    # issue 24: a game on the samples reads SAMPLE_PANELS, not the text.
+    # A game on the samples reads SAMPLE_PANELS, not the text (the heap).
     parsed = pn.parse_panels(pn.SAMPLE_PANELS_TEXT)[0]
     assert [p[0] for p in pn.SAMPLE_PANELS] == [p["name"] for p in parsed]
     assert [[list(t) for t in p[1]] for p in pn.SAMPLE_PANELS] == \

@@ -1,4 +1,4 @@
-# Take a Seat edges the mutation run found untested (issue 18): TS-20 scoring
+# Take a Seat edges the mutation run (bench/mutate.py) found untested: TS-20 scoring
 # with three and four players, TS-8 the setup shuffle bound, TS-2 panel files
 # with rows in odd places, 4-connection across a one-row gap, and refusals of
 # bad options and cells (PL-11).

@@ -137,7 +137,7 @@ def test_connectivity_helper():
 
 
 def test_ts3_a_cell_is_one_number_and_a_mark_says_who():
-    # issue 24: row * 8 + col, in reading order; a mark adds who * 64.
+    # row * 8 + col, in reading order (a small int: no heap); a mark adds who * 64.
     assert [tk.cell(0, 0), tk.cell(0, 7), tk.cell(1, 0), tk.cell(7, 7)] == [0, 7, 8, 63]
     assert tk.row_col(tk.cell(3, 5)) == [3, 5] and tk.cell_of([3, 5]) == tk.cell(3, 5)
     # A [row, col] off every ticket is no cell: [0, 9] is not (1, 1).

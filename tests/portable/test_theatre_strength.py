@@ -1,5 +1,5 @@
 # The Theatre rules that only show with three or four players, or at a
-# boundary (issue 18's mutation gaps): TH-5 play order and the lead, TH-9
+# boundary (bench/mutate.py's gaps): TH-5 play order and the lead, TH-9
 # with three gamblers, TH-10 ties among several, TH-12 ignoring players out
 # since an earlier Act, TH-13 the rank-weight bound exactly, TH-1 suit numbers.
 from usher.games.theatre import engine, validator

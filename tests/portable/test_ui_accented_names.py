@@ -1,8 +1,8 @@
-# Accented names (issue 27): Nicolò, José, Zoë and every other letter of
-# Latin-1 and Latin Extended-A are taken by the roster, drawn by both fonts
-# without touching the line above, typed with the letter picker's accent
-# step, and kept intact through the roster file, the saved game and the play
-# history. Runs on CPython, the unix port and WebAssembly.
+# Accented names (docs/ui.md, Entering a name): Nicolò, José, Zoë and every
+# other letter of Latin-1 and Latin Extended-A are taken by the roster, drawn
+# by both fonts without touching the line above, typed with the letter
+# picker's accent step, and kept intact through the roster file, the saved
+# game and the play history. Runs on CPython, the unix port and WebAssembly.
 import json
 
 import mptest

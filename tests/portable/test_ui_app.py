@@ -470,7 +470,7 @@ def test_pl15_a_form_pushed_over_a_screen_is_a_window_below_its_title_bar():
     form = app.top()
     assert isinstance(form, NumberEntry) and form.over and form.window_y == 16
     # The window clears the 4 rows between the menu's title bar and itself
-    # (a cut strip of the menu, issue 27): its band starts at row 8.
+    # (no cut strip of the menu is left): its band starts at row 8.
     assert r == ("partial", 0, 8, 296, 120), r
     assert bytes(buf)[:12 * stride] == under[:12 * stride]   # the menu's title bar stays
     assert bytes(buf)[12 * stride:16 * stride] == bytes(4 * stride)  # no strip of the menu

@@ -1,4 +1,4 @@
-# PL-15, for issue 24's "every press": a form opened over a game screen is a
+# PL-15 and PL-18, for every press: a form opened over a game screen is a
 # window, so opening it, changing it and closing it update only the rows that
 # change (a partial, turbo under PL-18); a form that plays its action closes
 # onto its screen rebuilt for the new state (App.show_game), which is the

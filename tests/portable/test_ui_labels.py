@@ -1,4 +1,4 @@
-# Labels that say what they mean (issue 27): nothing cut in a kept play's
+# Labels that say what they mean: nothing cut in a kept play's
 # detail, "1 action", the Missed the Bus mark explained, a choice's position
 # out of the title bar.
 import mptest

@@ -76,7 +76,7 @@ def test_end_game_drops_the_game_code_when_the_device_asks():
 
 
 def test_keeping_a_play_is_not_done_beside_the_screens_and_their_modules():
-    # issue 24: a finished game is kept in the history with only its end
+    # A finished game is kept in the history with only its end
     # screen on the stack and, on the device, without the game's other
     # screen modules (its engine stays: the play's results come from it);
     # everything goes once the game has ended, as before.
@@ -107,7 +107,7 @@ def test_keeping_a_play_is_not_done_beside_the_screens_and_their_modules():
 
 
 def test_take_a_seats_turn_screens_leave_ram_at_the_scoring_and_come_back_at_an_undo():
-    # issue 24: a solo game's scoring does not hold the turns' screen module
+    # A solo game's scoring does not hold the turns' screen module
     # (usher.ui.games.takeaseat.solo) nor the multiplayer screens; an undo
     # back into the turns loads it again, and its screens work.
     from usher.games.takeaseat import bot
@@ -142,7 +142,7 @@ def test_take_a_seats_turn_screens_leave_ram_at_the_scoring_and_come_back_at_an_
 
 
 def test_statistics_open_again_after_plays_kept_since_they_were_first_opened():
-    # issue 24: the history writer (usher.ui.playlog) leaves RAM after each
+    # The history writer (usher.ui.playlog) leaves RAM after each
     # kept play; the statistics, loaded once opened, import it at each use
     # (held in their globals, it would stay in RAM).
     from usher.ui import stats
@@ -164,7 +164,7 @@ def test_statistics_open_again_after_plays_kept_since_they_were_first_opened():
 
 
 def test_every_game_session_runs_with_the_devices_unloads_and_frequent_collections():
-    # issue 24: with the device's unloads (services["unload_games"]) no press
+    # With the device's unloads (services["unload_games"]) no press
     # of a scripted session ends on the error screen, with a collection
     # after every third event: a module's code that ran after its unload
     # must still find what it uses.
@@ -237,7 +237,7 @@ def test_pl6_band_sums_find_the_bands_a_frame_copy_finds():
 
 
 def test_undo_does_not_hold_the_state_through_its_replay():
-    # issue 24: the state before an undo is let go before the replay that
+    # The state before an undo is let go before the replay that
     # makes the undone one (two states at once were a Take a Seat game's
     # heap peak); a replay that fails gives the state back from the record.
     from usher import games

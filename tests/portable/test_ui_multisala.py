@@ -1,4 +1,4 @@
-# Pulisci il Multisala's screens driven only by button events (issue 9): a
+# Pulisci il Multisala's screens driven only by button events: a
 # whole solo game and a whole 2-player game on the device deck, a physical-
 # deck round typed in screen by screen, refused entries showing the engine's
 # message with the game unchanged, undo through History, resume after a

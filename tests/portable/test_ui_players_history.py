@@ -1,4 +1,4 @@
-# Players and play history (issue 16): the roster's checks, the seats'
+# Players and play history (docs/history.md): the roster's checks, the seats'
 # names on every game's screens, the history entry each finished game leaves
 # (its cap, a corrupt file), and the statistics worked out here again from
 # the entries. Runs on CPython, the unix port and WebAssembly.

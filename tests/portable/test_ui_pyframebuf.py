@@ -1,7 +1,7 @@
 # The pure-Python FrameBuffer (usher.ui.pyframebuf) draws exactly what
 # MicroPython's framebuf draws: hand-worked pixels on every runtime, and on
 # MicroPython a byte-for-byte comparison with the real framebuf over many
-# seeded drawing operations (pixel identity, issue 9).
+# seeded drawing operations (pixel identity, PL-3).
 from usher.core import rng
 from usher.ui import pyframebuf
 

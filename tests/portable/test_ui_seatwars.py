@@ -1,4 +1,4 @@
-# Seat Wars screens driven only by button events (issue 9): a whole game to
+# Seat Wars screens driven only by button events: a whole game to
 # the winner, a shared win, refused entries showing the engine's message with
 # the game unchanged, undo through History, the seat calculator, and resume
 # after a restart on the same game screen (PL-8).
@@ -225,7 +225,7 @@ ORDER = ["place", "challenge", "score", "seymour", "event", "item", "bus", "last
 
 
 def test_the_action_menu_keeps_one_order_across_presses():
-    """Issue 27: the entries never move; what is not possible now keeps its
+    """PL-7 (docs/ui.md): the entries never move; what is not possible now keeps its
     place, struck through, and C on it says why instead of doing it."""
     app, _ = _new()
     seen = []
@@ -275,7 +275,7 @@ def test_winner_table_explains_its_short_headers():
     assert "Dest: Reached Your Destination +4" in final.LEGEND and "Final: final scoring" in final.LEGEND
     assert text.width(text.SMALL, final.LEGEND) <= 288
     assert text.width(text.SMALL, final.LEGEND_ALL[0]) <= 288
-    # Issue 27: every line that can stand under the table explains "Chars".
+    # Every line that can stand under the table explains "Chars".
     assert "Chars" in heads and "Chars: characters" in final.LEGEND_ALL[0]
     for wins, totals in (([0], [5, 3]), ([0], [5, 5]), ([0, 1], [5, 5])):
         players = [{"total": t, "scored": []} for t in totals]

@@ -1,4 +1,4 @@
-# Take a Seat's screens driven only by button events (issue 9): a whole solo
+# Take a Seat's screens driven only by button events: a whole solo
 # game (TS-5 turns, the player's scratch TS-4 incl. a double reservation, the
 # Automa's step TS-9..TS-11, scoring TS-15..TS-21), a multiplayer game with
 # the TS-20 tie-break, a refused entry (PL-11), undo through History (PL-8)
@@ -177,7 +177,7 @@ def test_pl15_a_solo_turn_is_partial_refreshes_of_one_screen():
 
 
 def test_pl11_pass_is_offered_only_when_the_engine_takes_it():
-    """Issue 27: no "Pass" while a scratch is possible (B does nothing then);
+    """TS-4: no "Pass" while a scratch is possible (B does nothing then);
     with no valid scratch left on the panel "Pass" is offered and plays, and
     each ticket says "no valid cell" (its last seat stays, TS-4), not "full"."""
     app = _app(mptest.tmpdir())
@@ -360,7 +360,7 @@ def _multi_scoring(objective_presses):
 
 
 def test_ts15_score_form_takes_no_row_as_entered_and_asks_once_showing_the_total():
-    """Issue 27: a row left at its default is not entered (0 empty slots would
+    """TS-15: a row left at its default is not entered (0 empty slots would
     score the most), saving with a row missing says which and saves nothing,
     and saving asks once with the total."""
     app, form = _multi_scoring("UP,C,C,C,C,C")   # the first four objectives
@@ -420,7 +420,7 @@ def test_ts15_score_form_says_what_every_objective_counts():
 
 
 def test_ts14_the_dealt_objectives_are_shown_before_turn_1_solo_and_multiplayer():
-    """Issue 27 (the rulebook's setup step 5): before turn 1 the device says
+    """TS-14 (the rulebook's setup step 5): before turn 1 the device says
     which 4 objective cards to lay out, A to D; a restart on that screen comes
     back to it, and after it to turn 1."""
     from usher.ui.games.takeaseat import draw, layout
@@ -451,7 +451,7 @@ def test_ts14_the_dealt_objectives_are_shown_before_turn_1_solo_and_multiplayer(
 
 
 def test_history_names_turn_panel_and_automa_scratches_and_says_what_undo_removed():
-    """Issue 27: a scratch's line has its turn and panel, the Automa's what it
+    """TS-5 (docs/ui.md): a scratch's line has its turn and panel, the Automa's what it
     scratched; after an undo the first row says what was removed."""
     app = _app(mptest.tmpdir())
     app.start()
@@ -504,7 +504,7 @@ def test_history_names_turn_panel_and_automa_scratches_and_says_what_undo_remove
 
 
 def test_automa_fallback_names_every_area_it_tried():
-    """Issue 27, TS-10: from the drawn area in cyclic order, every area tried
+    """TS-10: from the drawn area in cyclic order, every area tried
     before the one scratched."""
     from usher.ui.games.takeaseat import draw
     assert draw.fallback_words("press", "authorities") == \
@@ -518,7 +518,7 @@ def test_automa_fallback_names_every_area_it_tried():
 def test_the_automas_turn_clears_the_step_seen_mark_only_when_it_could_hide_the_new_step():
     # PL-8: the mark (ui.json) lets a restart land on the same screen; it is
     # rewritten only when needed (on CircuitPython a ui.json write is five
-    # flash erases, issue 25).
+    # flash erases).
     from usher import games
     from usher.core import rng, storage
     from usher.ui.games.takeaseat import common

@@ -1,4 +1,4 @@
-# The Theatre's screens driven only by button events (issue 9, PL-7): a whole
+# The Theatre's screens driven only by button events (PL-7): a whole
 # game from the launcher to the winner, a refused setup showing the engine's
 # message, undo through History, and resume after a restart (PL-8). Expected
 # outcomes are worked out from the rules (TH-9..TH-12), not read back from
