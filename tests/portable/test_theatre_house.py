@@ -100,7 +100,13 @@ def test_th15_only_a_card_of_its_hand_and_only_in_its_turn():
     raises(GameError, engine.apply, s, {"type": "play", "player": 1, "card": other})
     raises(GameError, engine.apply, s, {"type": "play", "player": 1, "card": "x"})
     assert s == before
-    s2 = engine.apply(s, {"type": "play", "player": 1, "card": hand[0]})
+    play = {"type": "play", "player": 1, "card": hand[0]}
+    raises(GameError, engine.apply, s, play)         # the card's fields go with it
+    play.update(housedeck.card(s, hand[0]))
+    wrong = dict(play, value=play["value"] + 1)
+    raises(GameError, engine.apply, s, wrong)
+    assert s == before
+    s2 = engine.apply(s, play)
     assert hand[0] not in s2["house"]["hand"] and s2["play"][-1]["id"] == hand[0]
 
 

@@ -379,7 +379,24 @@ class App:
             return False
         self._save(rec, ("action", action) if self.logs_actions() else None)
         self.record, self.state = rec, state
+        self.device_moves()
         return True
+
+    def device_moves(self):
+        """The moves the device makes itself once it is their turn (The
+        Theatre's House, TH-15): its game's device_move(state) chooses
+        each, played and saved like a player's action within the same
+        press; an undo takes them back with the action before them."""
+        mod = self.game_ui(self.game_id)
+        choose = getattr(mod, "device_move", None) if mod else None
+        if choose is None:
+            return
+        action = choose(self.state)
+        while action is not None:
+            rec, state = game.play(self.engine, self.record, self.state, action)
+            self._save(rec, ("action", action) if self.logs_actions() else None)
+            self.record, self.state = rec, state
+            action = choose(state)
 
     def _save(self, rec, line):
         """The running game's record saved, then its log line written (saved

@@ -44,11 +44,14 @@ def with_names(game_id, options, names):
 
 
 def names_of(options):
-    """The seats' names kept in a game's options, or None (P1..Pn)."""
+    """The seats' names kept in a game's options, or None (P1..Pn). A solo
+    The Theatre has a second seat, the House (TH-15, TH-17)."""
     for key in ("names", "players"):
         v = options.get(key)
         if type(v) is list:
-            return v
+            return v + ["House"] if options.get("house") else v
+    if options.get("house"):
+        return ["P1", "House"]
     return None
 
 

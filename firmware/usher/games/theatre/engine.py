@@ -203,6 +203,15 @@ def _remove_field(action):
     return r
 
 
+def _house_card(s, i, action):
+    """The House's card number i, whose fields the action also carries (the
+    log and the History read them): refused when they differ."""
+    card = housedeck.card(s, i)
+    if need_card(action) != card:
+        raise GameError("Not the House's card")
+    return card
+
+
 def _entry(s, p):
     for e in s["play"]:
         if e["player"] == p:
@@ -272,7 +281,7 @@ def _play(s, action):
         i = action.get("card")
         housedeck.take_from_hand(h, i)
         h["moves"] += 1
-        card = housedeck.card(s, i)
+        card = _house_card(s, i, action)
     remove = _remove_field(action)
     rounds.enter_tokens(s["tokens"], card, remove)
     entry = {"player": p, "card": card}
@@ -347,7 +356,7 @@ def _reveal(s, action):
     if h is None:
         card = need_card(action)
     else:
-        card = housedeck.card(s, e["drawn_id"])   # TH-15: the card its gamble drew
+        card = _house_card(s, e["drawn_id"], action)   # TH-15: the card its gamble drew
         h["moves"] += 1
     remove = _remove_field(action)
     rounds.enter_tokens(s["tokens"], card, remove)

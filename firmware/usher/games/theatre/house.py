@@ -97,6 +97,9 @@ def _options(v):
 
 def _act(v, i, r):
     a = {"type": "play", "player": v["seat"], "card": i}
+    for i2, c in v["hand"]:
+        if i2 == i:
+            a.update(c)      # its fields too: the log and the History say the card
     if r is not None:
         a["remove"] = r
     return a
@@ -158,6 +161,7 @@ def _best_reveal(v):
 
 def _reveal_action(v, r):
     a = {"type": "reveal", "player": v["seat"]}
+    a.update(v["drawn"])
     if r is not None:
         a["remove"] = r
     return a

@@ -18,6 +18,15 @@ def progress(state):
     return "Act %d round %d" % (state["act"], state["round"])
 
 
+def device_move(state):
+    """The House's move when it is its turn (TH-15, TH-16), else None."""
+    from usher.games.theatre import engine
+    if not engine.house_turn(state):
+        return None
+    from usher.games.theatre import house
+    return house.choose(state)
+
+
 def play_screen(app):
     from usher.ui.games.theatre.screens import first_screen
     return first_screen(app)
@@ -33,7 +42,8 @@ def describe(action):
     try:
         s = "%s %s %s" % (who, "plays" if t == "play" else "reveals", card_text(action))
     except (KeyError, TypeError):
-        return str(t)
+        # the House's card goes by its number (TH-15): the line says which
+        s = "%s %s" % (who, "plays a card" if t == "play" else "reveals the drawn card")
     if action.get("remove"):
         s += ", removes %s Boost" % action["remove"]
     return s

@@ -6,7 +6,7 @@
 # next field, A to the previous one (Cancel on the first), C confirms from any
 # field.
 from usher.core.game import GameError
-from usher.games.theatre import engine, rounds
+from usher.games.theatre import engine, housedeck, rounds
 from usher.games.theatre.cards import ABILITIES, PRINTS, SUITS
 from usher.ui import icons, text
 from usher.ui.games.theatre import common
@@ -119,18 +119,25 @@ class Setup(Form):
         Form.__init__(self, app)
         self.players = 2
         self.decks = [engine.default_deck_size(2)] * 2
+        self.level = "normal"
 
     def fields(self):
+        if self.players == 1:
+            return ["players", "level", "deck0"]
         return ["players"] + ["deck%d" % i for i in range(self.players)]
 
     def label(self, key):
         if key == "players":
             return "Players"
-        return "Deck P%d" % (int(key[4:]) + 1)
+        if key == "level":
+            return "House"
+        return "Deck" if self.players == 1 else "Deck P%d" % (int(key[4:]) + 1)
 
     def draw_value(self, c, key, x, y, fg):
         if key == "players":
-            s = str(self.players)
+            s = "Solo vs House" if self.players == 1 else str(self.players)
+        elif key == "level":
+            s = housedeck.LEVEL_NAMES[self.level]
         else:
             s = "%d cards" % self.decks[int(key[4:])]
         text.draw(c, text.BODY, s, x, y + 1, fg)
@@ -138,16 +145,25 @@ class Setup(Form):
     def draw_body(self, c):
         self.draw_fields(c)
         x = FORM_W + 8
-        for i, line in enumerate(("Declared deck", "sizes: 16 for 2", "players, 20 for", "3-4 (5 to 200).",
-                                  "First leader is", "drawn at random.")):
+        if self.players == 1:
+            # TH-15: what the House is and that its deck is an assumption
+            lines = ("You against the", "House: it plays 16", "virtual cards on", "the screen. Its",
+                     "deck is assumed", "(docs/house.md).")
+        else:
+            lines = ("Declared deck", "sizes: 16 for 2", "players, 20 for", "3-4 (5 to 200).",
+                     "First leader is", "drawn at random.")
+        for i, line in enumerate(lines):
             text.draw(c, text.SMALL, line, x, self.body_y() + 2 + i * 12)
 
     def step(self, key, delta):
         if key == "players":
-            n = _clamp(self.players + (1 if delta > 0 else -1), engine.MIN_PLAYERS, engine.MAX_PLAYERS)
+            # 1 is the solo game against the House (TH-15)
+            n = _clamp(self.players + (1 if delta > 0 else -1), 1, engine.MAX_PLAYERS)
             if n != self.players:
                 self.players = n
-                self.decks = [engine.default_deck_size(n)] * n
+                self.decks = [engine.default_deck_size(max(n, 2))] * n
+        elif key == "level":
+            self.level = _cycle(housedeck.LEVELS, self.level, delta)
         else:
             i = int(key[4:])
             self.decks[i] = _clamp(self.decks[i] + delta, DECK_LO, engine.MAX_DECK)
@@ -155,6 +171,8 @@ class Setup(Form):
     def ok(self):
         decks = self.decks[0] if self.decks == [self.decks[0]] * self.players else list(self.decks)
         options = {"players": self.players, "decks": decks}
+        if self.players == 1:
+            options["house"] = self.level
         try:
             engine.new_game(options, 0)  # the engine's own checks, before anything is saved
         except GameError as e:

@@ -6,7 +6,7 @@
 #                 decisions and reveals start here (TH-5, TH-6, TH-9)
 #   ResultScreen  every card's value breakdown and the winner or tie (TH-10)
 #   EndScreen     the winner(s) (TH-12)
-from usher.games.theatre import decks, engine
+from usher.games.theatre import decks, engine, housedeck
 from usher.ui import icons, text
 from usher.ui.games.theatre import common
 from usher.ui.history import History
@@ -26,7 +26,7 @@ def first_screen(app):
         return EndScreen(app)
     if phase == "act_start":
         return ResultScreen(app) if s["last"] else ActScreen(app)
-    if phase == "play" and not s["play"]:
+    if phase == "play" and _fresh(s):
         if s["round"] == 1:
             return DrawsScreen(app)
         if s["last"]:
@@ -36,6 +36,28 @@ def first_screen(app):
 
 def after_action(app):
     app.show_game()
+
+
+def _fresh(s):
+    """No player has entered a card this round: the House's lead, made
+    within the press that started the round (TH-15), does not count."""
+    h = s.get("house")
+    for e in s["play"]:
+        if h is None or e["player"] != h["seat"]:
+            return False
+    return True
+
+
+def _status(s):
+    """The leader, and in a solo game the House's level (TH-17)."""
+    h = s.get("house")
+    t = "leader " + common.name(s, s["leader"])
+    if h is None:
+        return t
+    level = housedeck.LEVEL_NAMES[h["level"]]
+    if s["leader"] == h["seat"]:
+        return "%s (%s)" % (t, level)
+    return "%s, House %s" % (t, level)
 
 
 class GameScreen(Screen):
@@ -120,7 +142,7 @@ class ActScreen(GameScreen):
         self.title = "The Theatre - Act %d" % app.state["act"]
 
     def status(self):
-        return "leader " + common.name(self.app.state, self.app.state["leader"])
+        return _status(self.app.state)
 
     def keys(self):
         ends = act_outlook(self.app.state)[1]
@@ -156,7 +178,7 @@ class DrawsScreen(GameScreen):
         self.title = "Act %d - cards drawn" % app.state["act"]
 
     def status(self):
-        return "leader " + common.name(self.app.state, self.app.state["leader"])
+        return _status(self.app.state)
 
     def keys(self):
         return ("History", None, "Round 1")
@@ -199,11 +221,13 @@ class RoundScreen(GameScreen):
             self.title = "Round %d: %s played a Gamble. Draw?" % (s["round"], common.name(s, s["turn"]))
 
     def status(self):
-        return "leader " + common.name(self.app.state, self.app.state["leader"])
+        return _status(self.app.state)
 
     def keys(self):
         s = self.app.state
         who = common.name(s, s["turn"])
+        if engine.house_turn(s):
+            return ("History", _previous_key(s), "House plays")
         if s["phase"] == "gamble":
             return ("History", "Stand", "Draw")
         last = _previous_key(s)
@@ -249,6 +273,9 @@ class RoundScreen(GameScreen):
                 label = "enter drawn card"
             elif "gamble" in e:
                 label += {"draw": ": drew", "stand": ": stands", "ignored": ": ignored"}[e["gamble"]]
+            if e.get("removed") or e.get("drawn_removed"):
+                # TH-17: a token a card removed is said where the card is
+                label += " x+" + (e.get("drawn_removed") or e["removed"])
             text.draw(c, text.SMALL, text.fit(text.SMALL, label, 94), x + 19, y + 2, fg)
         common.draw_counts(c, s, p, y + 2)
 
@@ -256,7 +283,12 @@ class RoundScreen(GameScreen):
         app = self.app
         s = app.state
         phase = s["phase"]
-        if phase == "gamble" and b in ("B", "C"):
+        if b == "C" and engine.house_turn(s):
+            # a game saved before the House's reply (its moves are made in
+            # the press of the move before them, App.device_moves)
+            app.device_moves()
+            after_action(app)
+        elif phase == "gamble" and b in ("B", "C"):
             # TH-9: the decision of the Gamble player whose turn it is
             if app.play({"type": "gamble", "player": s["turn"], "draw": b == "C"}):
                 after_action(app)
@@ -354,7 +386,17 @@ class EndScreen(GameScreen):
     def draw_body(self, c):
         s = self.app.state
         ws = s["winners"]
-        if len(ws) == 1:
+        h = s.get("house")
+        if h is not None:
+            # TH-17: the House with its level
+            vs = "House (%s)" % housedeck.LEVEL_NAMES[h["level"]]
+            if len(ws) > 1:
+                head = "Shared win with the " + vs
+            elif ws[0] == h["seat"]:
+                head = vs + " wins!"
+            else:
+                head = "%s beats the %s!" % (common.name(s, ws[0], 60), vs)
+        elif len(ws) == 1:
             head = "%s wins!" % common.name(s, ws[0], 250 - text.width(text.BODY, " wins!"))
         else:
             # Every winner's name is seen, each cut to its share of the bar
