@@ -29,4 +29,7 @@ SHOTS = (
     ("theatre_act2", _upto(124)),          # Act 2: both will be eliminated
     ("theatre_end", _upto(125)),           # the winner
     ("theatre_history", _upto(126)),       # History with undo
+    # TH-17: solo against the House (Normal), which led round 3: its card
+    # on the screen before P1 enters one
+    ("theatre_house_round", "DOWN,C,DOWN,C,C,C,C,UP,UP,C,C,C,C,UP,C"),
 )

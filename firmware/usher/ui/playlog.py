@@ -6,7 +6,7 @@
 #                 (on littlefs up to SLACK more lines, see Writing):
 #                 {"n", "game", "date", "players", "scores", "winners",
 #                 "breakdown", "actions", "seed", "options", and where they
-#                 apply "solo", "opp", "variant", "rounds", "owner_data"};
+#                 apply "solo", "opp", "variant", "rounds", "level", "owner_data"};
 #                 options without the owner's data files (named in
 #                 "owner_data": they are too big to copy into every play)
 #   pNNNNN.json   play NNNNN's record {"game", "options", "seed", "actions",
@@ -94,9 +94,16 @@ def _theatre(st, options):
     for p in range(n):
         bd.append([["deck", st["deck"][p]], ["hand", st["hand"][p]],
                    ["breakroom", st["breakroom"][p]]])
-    return {"players": list(st["players"]), "scores": [None] * n,
-            "winners": list(st["winners"]), "breakdown": bd,
-            "rounds": st["stats"]["rounds"]}
+    out = {"players": list(st["players"]), "scores": [None] * n,
+           "winners": list(st["winners"]), "breakdown": bd,
+           "rounds": st["stats"]["rounds"]}
+    h = st.get("house")
+    if h is not None:
+        # TH-17: a solo game against the House, kept with its level (the
+        # seat's name stays "House": the BG Stats link's player, PL-19)
+        out["solo"] = "house"
+        out["level"] = h["level"]
+    return out
 
 
 def _multisala(st, options):
@@ -152,7 +159,7 @@ def entry(game_id, record, state, date=None, version=""):
     line = {"game": game_id, "date": date_text(date), "players": res["players"],
             "scores": res["scores"], "winners": res["winners"], "breakdown": res["breakdown"],
             "actions": len(record["actions"]), "seed": record["seed"], "options": opts}
-    for k in ("solo", "opp", "variant", "rounds"):
+    for k in ("solo", "opp", "variant", "rounds", "level"):
         if k in res:
             line[k] = res[k]
     if dropped:
@@ -174,7 +181,7 @@ def entry(game_id, record, state, date=None, version=""):
 
 # --- the files ----------------------------------------------------------------------
 
-SOLO_KINDS = ("automa", "record")
+SOLO_KINDS = ("automa", "record", "house")   # "house": The Theatre's (TH-17)
 
 
 def _candidates(path):
@@ -214,7 +221,10 @@ def check_line(obj):
           "breakdown is damaged")
     solo = obj.get("solo")
     if solo is not None:
-        _need(solo in SOLO_KINDS and type(scores[0]) is int, "solo play is damaged")
+        _need(solo in SOLO_KINDS and (solo == "house" or type(scores[0]) is int),
+              "solo play is damaged")
+        _need(solo != "house" or obj.get("level") in ("easy", "normal", "hard"),
+              "the House's level is damaged")
     opp = obj.get("opp")
     if opp is not None:
         _need(type(opp) is dict and type(opp.get("name")) is str and type(opp.get("score")) is int,

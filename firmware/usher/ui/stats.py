@@ -12,6 +12,9 @@ from usher.ui.widgets import ROW_H, Menu
 
 LAST_PLAYS = 30     # rows of the "Last plays" list (newest first)
 NAME_W = 92         # pixels for a name in a statistics row (BODY font)
+# The House's levels as The Theatre names them (usher.games.theatre.housedeck
+# LEVEL_NAMES; the game's package is not held here, it leaves RAM after a game)
+HOUSE_LEVELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
 def tenths(total, count):
@@ -32,7 +35,8 @@ def aggregate(rows, game_id):
     st = {"plays": 0, "undated": 0, "wins": wins, "seats": seats_, "best": None, "sum": 0,
           "scores": 0, "solo": solo, "record": {"base": None, "variant": None},
           "record_history": history, "rounds": 0,
-          "vs_record": {"played": 0, "won": 0}}  # type: dict
+          "vs_record": {"played": 0, "won": 0},
+          "vs_house": {}}  # type: dict
     for r in rows:
         if r.get("game") != game_id:
             continue
@@ -62,6 +66,11 @@ def aggregate(rows, game_id):
             s["sum"] += r["scores"][0]
             if s["best"] is None or r["scores"][0] > s["best"]:
                 s["best"] = r["scores"][0]
+        elif kind == "house":
+            # TH-17: a solo The Theatre's wins against each level of the House
+            vs = st["vs_house"].setdefault(r.get("level", "normal"), [0, 0])
+            vs[0] += 1
+            vs[1] += 1 if 0 in r["winners"] else 0
         elif kind == "record":
             vs = st["vs_record"]        # MS-14: won when the record was beaten
             vs["played"] += 1
@@ -113,6 +122,11 @@ def lines_for(st, game_id, device_record=None):
     if s["played"]:
         out.append(("vs Automa", "%d won, %d lost" % (s["won"], s["played"] - s["won"])))
         out.append(("Solo best", "%d, average %s" % (s["best"], tenths(s["sum"], s["played"]))))
+    for level in ("easy", "normal", "hard"):
+        vs = st["vs_house"].get(level)
+        if vs:
+            out.append(("vs House %s" % HOUSE_LEVELS[level],
+                        "%d won, %d lost" % (vs[1], vs[0] - vs[1])))
     vs = st["vs_record"]
     if vs["played"]:
         out.append(("vs record", "%d won, %d lost" % (vs["won"], vs["played"] - vs["won"])))
@@ -224,10 +238,18 @@ def _chosen(app, value):
     app.push(Lines(app, games.title(value), lines_for(st, value, rec)))
 
 
+def house_name(r):
+    """The House of a solo The Theatre with its level: "House (Normal)"
+    (TH-17), as the kept play and statistics name it."""
+    return "House (%s)" % HOUSE_LEVELS.get(r.get("level"), "?")
+
+
 def play_line(r):
     """One row of the last plays: "#12 Seat Wars: Ben"."""
     ws = r["winners"]
-    if r.get("solo") == "record":
+    if r.get("solo") == "house":
+        who = "won vs House" if ws == [0] else "House won" if ws == [1] else "shared"
+    elif r.get("solo") == "record":
         who = "%s %d solo" % (seats.fit(text.BODY, r["players"][0], NAME_W), r["scores"][0])
     elif r.get("solo") == "automa":
         who = "won vs Automa" if ws else "Automa won"
@@ -278,7 +300,10 @@ class PlayScore(_Rows):
         rows = []
         ps = full["players"]
         for i in range(len(ps)):
-            rows.append((ps[i], full["scores"][i], i in full["winners"], full["breakdown"][i]))
+            name = ps[i]
+            if full.get("solo") == "house" and i == 1:
+                name = house_name(full)
+            rows.append((name, full["scores"][i], i in full["winners"], full["breakdown"][i]))
         opp = full.get("opp")
         if opp:
             rows.append((opp["name"], opp["score"], opp["won"], opp["breakdown"]))

@@ -1,0 +1,142 @@
+# A solo The Theatre against the House, played with the buttons only
+# (TH-15, TH-17): setup, the House's card on screen before the player enters
+# theirs, its level on every screen, its hand never, undo through History,
+# resume after a restart (PL-8), the end, the kept play and the statistics.
+import mptest
+from theatre_ui_driver import Driver
+
+from usher.games.theatre import house
+from usher.ui import playlog, share, stats
+from usher.ui.games.theatre.entry import CardEntry, Setup
+from usher.ui.games.theatre.screens import ActScreen, DrawsScreen, EndScreen, ResultScreen, RoundScreen
+from usher.ui.history import History
+
+
+def _solo(d, level_taps=0):
+    """Launcher -> The Theatre -> Players down to "Solo vs House" -> Start."""
+    d.tap("DOWN")
+    d.tap("C")
+    assert isinstance(d.top(), Setup)
+    d.tap("DOWN")
+    assert d.top().fields() == ["players", "level", "deck0"]
+    assert "Solo vs House" in mptest.drawn_texts(d.app)
+    if level_taps:
+        d.tap("B")
+        d.tap("UP", level_taps)
+    d.tap("C")
+    assert isinstance(d.top(), ActScreen)
+    return d.app.state
+
+
+def _house_entry(s):
+    for e in s["play"]:
+        if e["player"] == 1:
+            return e
+    return None
+
+
+def _every_text(d):
+    return " ".join([t for t in mptest.drawn_texts(d.app) if type(t) is str])
+
+
+def test_th15_th17_a_solo_round_shows_the_houses_card_and_level_never_its_hand():
+    d = Driver(mptest.tmpdir())
+    s = _solo(d)
+    assert s["players"] == ["P1", "House"] and s["house"]["level"] == "normal"
+    assert "House Normal" in _every_text(d) or "(Normal)" in _every_text(d)
+    d.tap("C")     # Draw 5: if the House leads, it has played within this press
+    assert isinstance(d.top(), DrawsScreen)
+    s = d.app.state
+    assert s["turn"] == 0 and s["phase"] == "play"
+    d.tap("C")
+    assert isinstance(d.top(), RoundScreen)
+    words = _every_text(d)
+    hand = [house.housedeck.card(s, i) for i in s["house"]["hand"]]
+    e = _house_entry(s)
+    if e is not None:
+        # TH-17: the House led; its card is on the screen before P1 enters one
+        assert "%d %s" % (e["card"]["value"], e["card"]["print"]) in words
+    for c in hand:
+        # its hand never: no card of it is named on the screen
+        assert "%d %s" % (c["value"], c["print"]) not in words or \
+            (e is not None and c["print"] == e["card"]["print"] and c["value"] == e["card"]["value"])
+    led = e is not None
+    d.card(5)
+    # TH-17: when P1 leads, the House's card is shown once P1's is entered:
+    # the round is over in the same press and its result is on the screen
+    s = d.app.state
+    assert isinstance(d.top(), ResultScreen)
+    assert s["last"]["round"] == 1 and len(s["last"]["cards"]) == 2
+    cards = s["last"]["cards"]
+    assert [c["player"] for c in cards] == ([1, 0] if led else [0, 1])
+    words = _every_text(d)
+    hc = [c for c in cards if c["player"] == 1][0]["card"]
+    assert ("%d %s" % (hc["value"], hc["print"])) in words
+
+
+def test_pl8_undo_takes_back_the_players_card_and_the_houses_reply_and_resume_is_exact():
+    data = mptest.tmpdir()
+    d = Driver(data)
+    _solo(d, 1)                      # Hard
+    assert d.app.state["house"]["level"] == "hard"
+    d.tap("C")
+    d.tap("C")
+    before = list(d.app.record["actions"])
+    d.card(4)
+    after = list(d.app.record["actions"])
+    assert len(after) >= len(before) + 1
+    d.tap("C")                       # Next (the result)
+    d.tap("A")
+    assert isinstance(d.top(), History)
+    d.hold("B")                      # Undo
+    assert d.app.record["actions"] == before
+    d.tap("A")
+    assert isinstance(d.top(), DrawsScreen)      # round 1 again, P1 to enter a card
+    d.tap("C")
+    d.card(4)
+    assert d.app.record["actions"] == after     # the House chose the same again
+    state = d.app.state
+    d.boot()                          # a power cycle
+    assert d.app.state == state and d.app.record["actions"] == after
+
+
+def test_th17_a_whole_solo_game_ends_kept_named_and_counted_per_level():
+    data = mptest.tmpdir()
+    d = Driver(data)
+    _solo(d)
+    presses = 0
+    while not isinstance(d.top(), EndScreen):
+        top = d.top()
+        if isinstance(top, RoundScreen) and d.app.state["phase"] == "play":
+            d.card(2 + presses % 5)
+        else:
+            d.tap("C")
+        presses += 1
+        assert presses < 400
+    s = d.app.state
+    words = _every_text(d)
+    assert "House (Normal)" in words
+    d.tap("C")                        # Finish: the play is kept
+    rows = list(playlog.summaries(data))
+    assert len(rows) == 1
+    r = rows[0]
+    assert r["players"] == ["P1", "House"] and r["solo"] == "house" and r["level"] == "normal"
+    assert r["winners"] == s["winners"]
+    st = stats.aggregate(rows, "theatre")
+    lines = dict(stats.lines_for(st, "theatre"))
+    won = 1 if s["winners"] == [0] else 0
+    assert lines["vs House Normal"] == "%d won, %d lost" % (won, 1 - won)
+    assert stats.play_line(r).endswith("won vs House" if won else "House won")
+    # PL-19: BG Stats gets a player named "House", the winner flagged
+    link = share.play_json(r, "dev1")
+    assert '"name":"House"' in link.replace(" ", "")
+    assert ('"name":"House","winner":true' in link.replace(" ", "")) == (not won)
+
+
+def test_th15_the_card_form_is_for_the_player_only():
+    d = Driver(mptest.tmpdir())
+    _solo(d)
+    d.tap("C")
+    d.tap("C")
+    d.tap("C")
+    assert isinstance(d.top(), CardEntry) and d.top().player == 0
