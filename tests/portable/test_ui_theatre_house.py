@@ -140,3 +140,19 @@ def test_th15_the_card_form_is_for_the_player_only():
     d.tap("C")
     d.tap("C")
     assert isinstance(d.top(), CardEntry) and d.top().player == 0
+
+
+def test_th15_with_a_roster_only_the_player_is_asked_a_name():
+    data = mptest.tmpdir()
+    with open(data + "/players.txt", "w") as f:
+        f.write("Anna\nBen\n")
+    d = Driver(data)
+    d.tap("DOWN")
+    d.tap("C")
+    d.tap("DOWN")
+    d.tap("C")                        # Start: the seat's name first
+    d.tap("DOWN")                     # Anna
+    d.tap("C")
+    assert isinstance(d.top(), ActScreen)
+    assert d.app.state["players"] == ["Anna", "House"]
+    assert d.app.record["options"]["players"] == ["Anna"]

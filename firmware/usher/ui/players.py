@@ -264,7 +264,7 @@ def needs_names(app, game_id, options):
     carry no names yet), else None. The one read of the roster: a repair
     it made is said by ask_names and logged (PL-23), whichever screen
     reads the roster first."""
-    if seats.names_of(options) is not None:
+    if seats.named(options):
         return None
     roster, problem = load_roster(app.data_dir)
     if problem:

@@ -55,6 +55,15 @@ def names_of(options):
     return None
 
 
+def named(options):
+    """Whether the options already carry the players' names (the House of
+    a solo The Theatre is not a player to name)."""
+    for key in ("names", "players"):
+        if type(options.get(key)) is list:
+            return True
+    return False
+
+
 def names_in_use():
     """The running game's names, or None when its seats are P1..Pn."""
     return _current
