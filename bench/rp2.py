@@ -68,9 +68,9 @@ import sim.rp2 as rp2  # noqa: E402
 from sim.rp2 import campaign  # noqa: E402
 
 SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
-# The owner's screens (PL-20..22: components, leaving a game, the roster),
-# by --session only.
-MORE_SESSIONS = ("owner_components", "leave_theatre", "names_roster")
+# The owner's screens (PL-20..22: components, leaving a game, the roster)
+# and a solo The Theatre against the House (TH-15), by --session only.
+MORE_SESSIONS = ("owner_components", "leave_theatre", "names_roster", "theatre_house")
 WAIT_MS = 10000   # the wait after the last press, for the awake column
 
 

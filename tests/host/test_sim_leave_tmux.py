@@ -20,7 +20,10 @@ import ui_sessions  # noqa: E402
 from usher.ui import playlog  # noqa: E402
 
 # Each game's whole-game session; Take a Seat's stops on its result: Finish (C) ends it.
+# The Theatre twice: 2 players, and solo against the House (TH-15), whose
+# replies the device makes inside the presses.
 GAME_SESSIONS = (("takeaseat", "takeaseat_solo", ",C"), ("theatre", "theatre_game", ""),
+                 ("theatre_house", "theatre_house", ""),
                  ("multisala", "multisala_solo", ""), ("seatwars", "seatwars_game", ""))
 def _tokens(script):
     """The session's tokens as single key presses (a terminal has no

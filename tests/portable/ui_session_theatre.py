@@ -17,4 +17,8 @@ EDIT = ("DOWN,C,UP,B,DOWN*5,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,C,
         "UP,UP,B,B,UP,UP,B,UP,C,C,DOWN,B,UP,UP,UP,B,UP,UP,B,UP,UP,C,C,UP,DOWN,A,A,DOWN,B~,A,restart,C,"
         "UP,B,B,B,UP,UP,UP,UP,UP,UP,C,C,UP,UP,B,B,UP,UP,UP,UP,UP,UP,B,UP,UP,UP,UP,UP,UP,C,B,C,C,UP*3,"
         "B,B,B,UP,UP,UP,C,C")
-SESSIONS = (("theatre_game", GAME), ("theatre_edit", EDIT))
+# theatre_house: solo against the House (Hard, TH-15..TH-17), a whole game
+#   with the card form's default card each time (C opens it, C plays), its
+#   end, History and Finish: the House's replies are made inside the presses.
+HOUSE = "DOWN,C,DOWN,B,UP,C" + ",C" * 69 + ",A,A,C"
+SESSIONS = (("theatre_game", GAME), ("theatre_edit", EDIT), ("theatre_house", HOUSE))
