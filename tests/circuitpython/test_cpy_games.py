@@ -6,7 +6,7 @@ the FAT drive, a reset that resumes from the flash.
 Run by `make test` (test-circuitpython-chip) and alone by `make
 test-cpy-games`: the four whole sessions cost about 40 s of CPU time each on
 the emulated chip since the image converts the panel's picture byte-wise
-(issue 25; 28 CPU-minutes for the four before, docs/performance.md).
+(28 CPU-minutes for the four before, docs/performance.md).
 pytest leaves this folder out unless USHER_CIRCUITPY=1. The first test
 plays the start of one game: boot, Take a Seat's setup, a reset on it and a
 press after it; the others play the four games' whole sessions, each with a
@@ -45,7 +45,7 @@ SESSIONS = ("theatre_game", "takeaseat_solo", "seatwars_game", "multisala_solo")
 def whole_session_script(name):
     """The session's script with a reset in it: the sessions that have none
     (The Theatre's) get one in the middle, so that every game resumes from
-    the FAT drive on the chip at least once (issue 25)."""
+    the FAT drive on the chip at least once (PL-8, PL-17)."""
     tokens = cs.script_tokens(rp2.session_script(name))
     return ",".join(cs.with_restart(tokens, len(tokens) // 2))
 

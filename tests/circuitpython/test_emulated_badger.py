@@ -123,7 +123,7 @@ def test_what_code_writes_to_the_drive_survives_a_reset():
 
 
 def test_the_panel_s_picture_is_converted_through_the_board_s_byte_wise_path():
-    # issue 25: Group.c's call to displayio_tilegrid_fill_area is routed by
+    # Group.c's call to displayio_tilegrid_fill_area is routed by
     # the link to the board's __wrap_displayio_tilegrid_fill_area
     # (firmware/boards/circuitpython/usher_badger2040/tilegrid_mono.c), which
     # falls back to CircuitPython's own. Without the wrap, --gc-sections

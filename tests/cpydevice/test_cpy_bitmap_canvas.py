@@ -1,5 +1,5 @@
 # The bitmap canvas of the CircuitPython backend (usher.device.circuitpython.
-# bitmap_canvas, issue 25 item 1) on CircuitPython's unix port, with its real
+# bitmap_canvas, docs/performance.md) on CircuitPython's unix port, with its real
 # displayio.Bitmap and bitmaptools: text blitted from the font sheets and
 # everything else drawn into the Bitmap's own bytes must equal what
 # pyframebuf and usher.ui.text's bytecode draw (the simulator's picture).

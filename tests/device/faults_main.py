@@ -1,5 +1,5 @@
 # Power cuts at every file-operation boundary with the real firmware on the
-# unix port (PL-8, issue 14): the real main loop (usher.device.runtime.main)
+# unix port (PL-8; docs/faults.md): the real main loop (usher.device.runtime.main)
 # with the real App on the fake Badger, buttons pressed on its pins from a
 # scripted session (tests/portable/ui_session_*.py). Not a test module: run
 # by tests/host/test_faults_unix.py and bench/faults.py.
@@ -127,7 +127,7 @@ class Flash:
         self.seen += 1
         self.of_kind[torn] += 1
         # Every STRIDE-th image of each kind (whole, torn), and every one
-        # while a game is being ended (issue 14's defect 1 was there).
+        # while a game is being ended (a defect was once found there).
         if (self.of_kind[torn] - 1) % self.stride and None not in self.tracker.since:
             return
         self.kept += 1

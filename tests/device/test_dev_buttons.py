@@ -30,7 +30,7 @@ def test_pl7_bouncing_contact_gives_one_press_and_one_release():
               (400, False), (405, True), (410, False)]
     evs = _run(logic, "B", bounce, 700)
     assert [e for t, e in evs] == [("press", "B"), ("release", "B")], evs
-    # Leading-edge debounce (issue 24): each change counts at the first read
+    # Leading-edge debounce (PL-7): each change counts at the first read
     # that sees it; the bounces inside DEBOUNCE_MS after it are ignored.
     assert evs[0][0] == 100
     assert evs[1][0] == 400
@@ -193,7 +193,7 @@ def test_pl1_wake_button_from_pimoronis_wakeup_module():
 
 
 def test_pl7_one_register_read_while_every_button_rests_same_events_as_pin_by_pin():
-    # Issue 24: with the RP2040's GPIO_IN register (profile["gpio_in"]) a
+    # With the RP2040's GPIO_IN register (profile["gpio_in"]) a
     # poll that finds all five buttons up, each read up and debounced up at
     # the last poll, reads that one register and no Pin; any other poll
     # reads the pins as before. The events and their times are the same as

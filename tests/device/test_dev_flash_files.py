@@ -1,4 +1,4 @@
-# Nothing read from flash may stop the boot (PL-11, issue 14 defect 2): a
+# Nothing read from flash may stop the boot (PL-11): a
 # non-UTF-8 byte in a log file, device.json of the wrong shape or with a bad
 # value. The boot goes on to the safe-mode check and the App, the bad file is
 # named in the log, and the defaults stand in for it.

@@ -88,7 +88,7 @@ def test_issue24_the_boot_number_comes_from_the_end_of_the_log_whatever_its_size
 
 
 def test_pl10_held_lines_reach_the_flash_together_on_release():
-    # issue 24: the boot's lines wait in RAM until the first picture is under
+    # The boot's lines wait in RAM until the first picture is under
     # way, then go to flash in one append (one erase on littlefs, not two).
     d = tmpdir()
     log = FlashLog(d)

@@ -76,7 +76,7 @@ def test_pl8_boot_resumes_the_saved_game_on_the_same_screen():
 
 
 def test_pl18_after_the_boots_clean_picture_the_panel_is_set_up_before_the_first_press():
-    # issue 24: the boot's picture is a clean refresh; the set-up the next
+    # The boot's picture is a clean refresh; the set-up the next
     # turbo window needs (reset, registers, power cycle: epaper.Panel.prepare)
     # is done once it has ended, while no button is pressed, not on the press.
     d = tmpdir()
@@ -92,7 +92,7 @@ def test_pl18_after_the_boots_clean_picture_the_panel_is_set_up_before_the_first
 
 
 def test_pl10_boot_lines_reach_the_flash_once_the_first_picture_is_under_way():
-    # issue 24: the "boot" and "resume" lines are held in RAM through the
+    # The "boot" and "resume" lines are held in RAM through the
     # boot and written in one append right after the first refresh starts.
     d = tmpdir()
     profile, model, vc = fresh("badger2040")
@@ -207,8 +207,8 @@ def test_issue24_a_filesystem_that_refuses_the_folder_does_not_stop_the_boot():
 
 
 def test_pl10_a_games_log_line_is_on_flash_before_its_picture():
-    # Only a boot's or a wake's lines wait for the picture (FlashLog.hold,
-    # issue 24); the "game" line of the press that starts a game is written
+    # Only a boot's or a wake's lines wait for the picture (FlashLog.hold);
+    # the "game" line of the press that starts a game is written
     # at once, after the game's save (PL-8, docs/log-format.md).
     import os
     d = tmpdir()
@@ -356,7 +356,7 @@ def test_pl9_idle_time_is_the_apps_sleep_setting_unless_device_json_fixes_it():
 
 
 def test_pl9_a_sleep_setting_changed_on_the_board_counts_from_the_next_press():
-    # The loop keeps the idle limit between presses (issue 24); a press that
+    # The loop keeps the idle limit between presses; a press that
     # changes it in Settings must not leave the old limit behind.
     d = tmpdir()
     storage.save(d + "/ui.json", {"routes": ["launcher", "settings"], "settings": {"sleep_min": 2}})

@@ -59,7 +59,7 @@ def test_pl6_ssd1680_partial_update_shows_only_the_window():
     n = len(commands(profile))
     # The window covers every change since the last refresh, as the App's
     # band sums give it (usher.ui.refresh): the driver streams the canvas
-    # and keeps no copy of the picture (issue 24).
+    # and keeps no copy of the picture (the heap).
     c.fill_rect(16, 8, 24, 16, 1)
     d.show("partial", 16, 8, 24, 16)
     sent = commands(profile)[n:]

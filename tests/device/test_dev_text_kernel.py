@@ -1,4 +1,4 @@
-# ASCII text drawn in native code (usher.device.text_kernel, viper; issue 24)
+# ASCII text drawn in native code (usher.device.text_kernel, viper)
 # against usher.ui.text's bytecode with framebuf.blit, on the unix port's
 # native emitter: every glyph of every font at every bit offset, clipped at
 # each edge of the canvas, in both colours, over a canvas already holding

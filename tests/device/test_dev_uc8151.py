@@ -295,7 +295,7 @@ def test_pl18_uc8151_turbo_right_after_a_clean_refresh_sets_the_registers_up_fir
 
 
 def test_pl18_uc8151_prepare_sets_up_after_a_clean_refresh_so_the_next_window_needs_none():
-    # issue 24: the set-up after a clean refresh (reset, registers, power
+    # The set-up after a clean refresh (reset, registers, power
     # cycle) is done by prepare() between presses, not on the next press.
     profile, model, vc, d, c = _setup()
     d.init()

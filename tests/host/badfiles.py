@@ -1,4 +1,4 @@
-"""Bad files for every host command that reads one (PL-11, issue 14): `usher
+"""Bad files for every host command that reads one (PL-11): `usher
 replay` (the log or saved game, --saved, --png), `usher data check` and
 `usher data upload` (each kind), `usher restore` (a backup with one bad file)
 and `usher backup` (a file where its folder should be), and the data checkers

@@ -1,4 +1,4 @@
-"""Power cuts at every file-operation boundary on CPython (PL-8, PL-11, issue 14).
+"""Power cuts at every file-operation boundary on CPython (PL-8, PL-11).
 
 An instrumented storage layer: usher.core.storage and usher.device.log (the
 device's flash log, the App's services["log"]) get their `open` and `os` from
@@ -11,7 +11,7 @@ of that write done (a torn write). Each such image is copied to a scratch
 folder and booted: a fresh App on it must start (no exception, no error
 screen) and resume with every acknowledged action.
 
-Every writer is covered (issue 28): the saved game, the play history (a
+Every writer is covered (PL-17, PL-23): the saved game, the play history (a
 finished game kept), the roster (a name added in Settings > Players) and the
 settings (ui.json). A change is acknowledged once the press that made it has
 been handled (its screen was asked for): each boot must show every
@@ -52,7 +52,7 @@ from usher_host.replay import games_in_log  # noqa: E402
 
 from usher.ui import players, playlog  # noqa: E402
 
-# The owner's session (issue 28): names added to the roster and settings
+# The owner's session: names added to the roster and settings
 # changed, one change a step, around a game played to its end and kept.
 # Each step is a function of the App (the screens' own calls: the roster's
 # "Add a name", Settings' values).
@@ -285,7 +285,7 @@ def run_session(name, script, stride=1, counts=None, limit=None):
         seen[0] += 1
         of_kind[torn] += 1
         # Every stride-th image of each kind (whole, torn), and every one
-        # while a game is being ended (issue 14's defect 1 was there).
+        # while a game is being ended (a defect was once found there).
         if (of_kind[torn] - 1) % stride and None not in track["since"]:
             return
         if limit is not None and c.cuts >= limit:

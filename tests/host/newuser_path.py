@@ -1,4 +1,4 @@
-"""The new user's path of issue 16, shared by tests/host/test_history_path.py
+"""The new user's path (docs/history.md), shared by tests/host/test_history_path.py
 and `python -m tests.host.newuser_path OUT` (PNG of every screen): upload
 three names to the simulator's data folder, play a 2-player Seat Wars and a
 solo Multisala with them, open the statistics and a kept play, pull the CSV."""

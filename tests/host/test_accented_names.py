@@ -1,4 +1,4 @@
-"""Accented names on the desktop side (issue 27): a roster with Nicolò,
+"""Accented names on the desktop side: a roster with Nicolò,
 José, Zoë is checked and uploaded as UTF-8, the device (MicroPython's unix
 port, whose json writes the letters as they are) plays and keeps games with
 those names, and `usher history pull` gives them back intact in history.csv

@@ -1,7 +1,7 @@
-"""Every host command that reads a file, given bad ones (PL-11, issue 14; the
+"""Every host command that reads a file, given bad ones (PL-11; the
 matrix is tests/host/badfiles.py, its full version bench/faults.py): no
 traceback, a failure names the file, nothing from the file reaches the
-terminal raw. Then the single defects of issues 14 and 19 one by one."""
+terminal raw. Then single defects found earlier, one by one."""
 import json
 import os
 import time

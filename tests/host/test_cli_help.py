@@ -1,4 +1,4 @@
-"""`usher --help` and every subcommand's --help (issue 27): each command has
+"""`usher --help` and every subcommand's --help (PL-12): each command has
 a description of its own, and every argument and option says what it is."""
 import argparse
 import os
@@ -54,7 +54,7 @@ def test_every_command_and_argument_is_described(path, parser):
 
 
 def test_the_checker_sees_a_bare_argument():
-    # The check above must fail on the gaps issue 27 found ("folder" alone).
+    # The check above must fail on the gaps it is there for ("folder" alone).
     bare = argparse.ArgumentParser(prog="usher backup")
     bare.add_argument("folder")
     assert _undescribed(bare) == ["folder"]
@@ -71,5 +71,5 @@ def test_help_text_shows_the_descriptions(words):
     parser = dict((" ".join(p[1:]), q) for p, q in _commands())[" ".join(words)]
     assert " ".join(parser.description.split()) in shown
     for action in parser._actions:
-        if not action.option_strings:         # the positionals issue 27 found bare
+        if not action.option_strings:         # positionals were once left bare
             assert " ".join(action.help.split()) in shown, action.dest

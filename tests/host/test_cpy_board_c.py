@@ -2,7 +2,7 @@
 for what CircuitPython 10.2.1 gives them.
 
 The drive cache (firmware/boards/circuitpython/usher_badger2040/
-flash_cache.c, issue 25, PL-8, PL-17), compiled on the host
+flash_cache.c, PL-8, PL-17), compiled on the host
 against a stand-in flash and the paths that call it in CircuitPython 10.2.1:
 supervisor/shared/flash.c's ioctl (a FatFs sync calls supervisor_flash_flush
 inside flash.c, which the link does not wrap) and the calls from other files

@@ -1,5 +1,5 @@
 """Same seed and actions give byte-identical state JSON on CPython, the
-MicroPython unix port and MicroPython WebAssembly (issue: foundation, PL-3)."""
+MicroPython unix port and MicroPython WebAssembly (PL-3)."""
 import os
 import subprocess
 import sys

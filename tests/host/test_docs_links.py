@@ -1,4 +1,4 @@
-"""The README and docs/ (issue 27): every relative link reaches a file and,
+"""The README and docs/: every relative link reaches a file and,
 with a #fragment, a heading of that file; the README stays a short page for
 the people who use the device and shows its two commands."""
 import os
@@ -8,7 +8,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 README = os.path.join(ROOT, "README.md")
-README_LIMIT = 12 * 1024          # issue 27: the README at most about 12 KB; depth goes to docs/
+README_LIMIT = 12 * 1024          # the README at most about 12 KB; depth goes to docs/
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 

@@ -1,5 +1,5 @@
 """Power cuts at file-operation boundaries of scripted sessions of each game
-(PL-8, issue 14), including torn writes, each followed by a boot that must
+(PL-8; docs/faults.md), including torn writes, each followed by a boot that must
 resume with every acknowledged action; the log is never ahead of the saved
 game. Two runtimes:
 
@@ -11,7 +11,7 @@ game. Two runtimes:
 
 The short version (here, part of `make test`): every 15th image of one
 session per game, and every image taken while a game is being ended (where
-issue 14's defect 1 was). Every image of every session: bench/faults.py."""
+a defect was once found). Every image of every session: bench/faults.py."""
 import os
 import subprocess
 

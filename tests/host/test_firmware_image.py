@@ -331,7 +331,7 @@ def test_lfs_cache_size_comes_from_the_board_and_the_boards_halve_it(tmp_path, m
     # larger of the read and program sizes unless set), added once; an
     # unknown vfs_lfsx.c is refused. The Usher boards set 2: 512-byte caches
     # on the rp2 port's 256-byte program size, which keeps littlefs's inline
-    # files up to 512 bytes (issue 24, PL-17).
+    # files up to 512 bytes (PL-17).
     monkeypatch.setattr(sys, "stdout", io.StringIO())
     _board_setting_patch(tmp_path, fi.fix_lfs_cache, "extmod/vfs_lfsx.c", fi.LFS_CACHE,
                          "#define MICROPY_VFS_LFS_CACHE_FACTOR (4)", fi.LFS_CACHE.replace("4 *", "2 *"),

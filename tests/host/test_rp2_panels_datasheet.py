@@ -293,7 +293,7 @@ def test_ssd1680_every_data_entry_mode_fills_the_window_as_the_datasheet_describ
 
 
 def test_ssd1680_y_first_landscape_layout_shows_the_same_picture_as_x_first():
-    # The case: mode 07h (AM = 1) with the bytes in Y-first order
+    # A landscape picture sent Y-first: mode 07h (AM = 1) with the bytes in Y-first order
     # gives the picture that mode 03h gives with them in X-first order.
     picture = [(x * 7 + y * 13) & 0xFF for y in range(GATES) for x in range(LINE)]   # X-first
     y_first = [picture[y * LINE + x] for x in range(LINE) for y in range(GATES)]

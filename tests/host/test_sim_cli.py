@@ -45,7 +45,7 @@ def test_headless_without_data_leaves_no_temp_folder(tmp_path):
 
 
 def test_terminal_mode_is_chosen_by_the_terminal_size():
-    # Issue 27: 80x24 gets the text mode; bigger terminals the exact pixels.
+    # 80x24 gets the text mode; bigger terminals the exact pixels.
     from sim import terminal
     assert terminal.pick_mode(None, (80, 24)) == ("text", None)
     assert terminal.pick_mode(None, (149, 40)) == ("text", None)

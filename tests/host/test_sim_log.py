@@ -1,4 +1,4 @@
-"""Issue 27: the simulator writes the device's log (docs/log-format.md) with
+"""The simulator writes the device's log (docs/log-format.md) with
 the device's own FlashLog, headless mode included, and `usher replay` reads
 it (the folder, the data folder, a file) to the identical state; the
 simulator's older `["kind", data]` logs still replay."""

@@ -41,7 +41,7 @@ def test_terminal_mode_in_tmux_shows_exact_pixels(tmp_path):
         _tmux("kill-session", "-t", name)
 
 
-# Issue 27: `make sim` in the most common SSH terminal, 80x24 with no display,
+# `make sim` in the most common SSH terminal, 80x24 with no display,
 # plays a whole game in the text mode: a solo Multisala on the device's own
 # deck, five rounds, the final score, Done.
 MULTISALA_SOLO_ROUND = "C,C,B,C,B,C,C"   # tests/portable/ui_session_multisala.py

@@ -1,4 +1,4 @@
-"""The simulator's text mode (sim/textgrid.py, issue 27): what each screen
+"""The simulator's text mode (sim/textgrid.py): what each screen
 draws as text shows whole on the 80-column grid, in reverse video where the
 screen is white on black; text that is drawn over or cleared leaves it; icons
 become words; the soft keys come from the top screen."""

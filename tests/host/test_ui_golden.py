@@ -29,7 +29,7 @@ def test_screen_with_the_longest_names_matches_golden_image(name, script):
 
 @pytest.mark.parametrize("name,script", shots.ACCENTED_SHOTS)
 def test_screen_with_accented_names_matches_golden_image(name, script):
-    # Issue 27: every screen that shows a name, with Latin-1 and Latin
+    # Every screen that shows a name, with Latin-1 and Latin
     # Extended-A names (sim/shots.py ACCENTED_NAMES).
     path = os.path.join(shots.GOLDEN_DIR, name + ".png")
     golden = Image.open(path).convert("1")
@@ -67,7 +67,7 @@ def cut_strip(image, top):
 
 
 def test_no_golden_image_shows_a_cut_strip_of_the_screen_under_a_sheet():
-    """Issue 27 item 8: a sheet over a screen leaves no 2-3 px strip of the old
+    """A sheet over a screen leaves no 2-3 px strip of the old
     screen between the title bar and the sheet."""
     sheets = {}
     for name, _ in shots.SHOTS + shots.NAMED_SHOTS:

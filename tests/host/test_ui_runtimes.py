@@ -1,4 +1,4 @@
-"""Pixel identity (issue 9): every frame of the scripted UI sessions hashes
+"""Pixel identity (PL-3): every frame of the scripted UI sessions hashes
 the same on CPython (pure-Python FrameBuffer), MicroPython's unix port and
 WebAssembly port (both with the C framebuf)."""
 import os
