@@ -173,3 +173,21 @@ def test_th16_short_runs_of_each_level_are_legal_and_end():
         for seed in range(20, 26):
             _rec, s = _bot_solo(level, seed, "random")
             assert s["phase"] == "over"
+
+
+def test_th15_the_house_deck_file_round_trips_and_names_what_is_wrong():
+    from usher.games.theatre import housefile
+    text = housefile.default_text()
+    cards, defects = housefile.parse(text)
+    assert defects == [] and cards == housedeck.default_cards()
+    lines = text.split("\n")
+    bad = "\n".join(lines[:2] + ["Charm 1, charm, 1, 1, wing", "x, hearts, 1, 1, paw",
+                                 "x, charm, 1", "Luck 2, luck, 1, 2, hoof, boost, extra"] + lines[3:])
+    defects = housefile.parse(bad)[1]
+    assert defects == ["line 3: unknown print wing", "line 4: unknown suit hearts",
+                       "line 5: want name, suit, rank, value, print[, ability]",
+                       "line 6: want name, suit, rank, value, print[, ability]"], defects
+    # TH-13's 2-player limits and TH-15's 16 cards
+    assert housefile.parse("\n".join(lines[:-2]))[1] == ["15 cards, the House plays 16"]
+    five = text.replace("Charm 1, charm, 1, 1, paw", "Charm 1, charm, 4, 1, paw")
+    assert housefile.parse(five)[1][0].startswith("rank weight")

@@ -156,3 +156,41 @@ def test_th15_with_a_roster_only_the_player_is_asked_a_name():
     assert isinstance(d.top(), ActScreen)
     assert d.app.state["players"] == ["Anna", "House"]
     assert d.app.record["options"]["players"] == ["Anna"]
+
+
+def _with_house_file(text):
+    import os
+    data = mptest.tmpdir()
+    os.mkdir(data + "/theatre")
+    with open(data + "/theatre/house.txt", "w") as f:
+        f.write(text)
+    return data
+
+
+def test_th15_the_owners_house_deck_is_used_for_a_solo_game_only_and_a_bad_one_is_named():
+    from usher.games.theatre import housefile
+    from usher.ui.widgets import MessageBox
+    text = housefile.default_text().replace("Charm 8, charm, 4, 8, float", "Charm 9, charm, 4, 9, float")
+    d = Driver(_with_house_file(text))
+    _solo(d)
+    cards = d.app.state["house_cards"]
+    assert [c["value"] for c in cards if c["suit"] == "charm" and c["rank"] == 4] == [9]
+    assert d.app.record["options"]["house_deck"] == cards
+    # a 2-player game does not carry the House's deck
+    d2 = Driver(_with_house_file(text))
+    d2.tap("DOWN")
+    d2.tap("C")
+    d2.tap("C")
+    assert d2.app.state["players"] == ["P1", "P2"]
+    assert "house_deck" not in d2.app.record["options"]
+    # a deck that breaks TH-13 (a fifth rank-4 card in place of a rank-1) is
+    # named with its reason and the assumed deck is used
+    d3 = Driver(_with_house_file(text.replace("Charm 1, charm, 1, 1, paw", "Charm 1, charm, 4, 1, paw")))
+    d3.tap("DOWN")
+    d3.tap("C")
+    d3.tap("DOWN")
+    d3.tap("C")
+    assert isinstance(d3.top(), MessageBox)
+    words = " ".join(mptest.drawn_texts(d3.app))
+    assert "house.txt" in words and "rank weight" in words, words
+    assert d3.app.state["house_cards"] == house.housedeck.default_cards()

@@ -342,7 +342,7 @@ class App:
         eng = self.load_engine(game_id)
         if seed is None:
             seed = self.new_seed()
-        owner, problem = owner_data.owner_options(self, game_id)
+        owner, problem = owner_data.owner_options(self, game_id, options)
         if owner:
             owner.update(options)
             options = owner

@@ -6,6 +6,7 @@
 #   multisala/deck.txt    -> option deck {"cards", "emotions"} (MS-2)
 #   theatre/deck.txt      -> checked against TH-13 and reported; the engine
 #                            takes no deck list (only declared sizes)
+#   theatre/house.txt     -> option house_deck (TH-15), for a solo game only
 #
 # A file is checked by the game's own parser and then by the engine itself
 # (new_game with the option): a file that fails either is reported on screen
@@ -41,13 +42,22 @@ def _theatre_deck(text):
     return None, [d[1] for d in validator.validate_deck(text, 2, None)]
 
 
+def _house_deck(text):
+    from usher.games.theatre import housefile
+    return housefile.parse(text)
+
+
 # game id -> [(file under the data folder, option key or None, parser)]
 FILES = {  # type: dict
     "takeaseat": [("takeaseat/panels.txt", "panels_text", _takeaseat_panels),
                   ("takeaseat/automa.txt", "deck_text", _takeaseat_deck)],
     "multisala": [("multisala/deck.txt", "deck", _multisala_deck)],
-    "theatre": [("theatre/deck.txt", None, _theatre_deck)],
+    "theatre": [("theatre/deck.txt", None, _theatre_deck),
+                ("theatre/house.txt", "house_deck", _house_deck)],
 }
+# Files read only for a game whose options have this key: the House's deck
+# for a solo The Theatre (a 2-player game's record need not carry it).
+ONLY_WITH = {"theatre/house.txt": "house"}
 
 
 def read_plain(path):
@@ -102,12 +112,16 @@ def _summary(defects):
     return defects[0] + (" (and %d more)" % more if more > 0 else "")
 
 
-def load_options(data_dir, game_id):
+def load_options(data_dir, game_id, chosen=None):
     """(options, problems): the engine options from the owner files of
-    game_id, and one line per file that was not used ("NAME: what is wrong")."""
+    game_id (for the options chosen on the setup screen, when given), and
+    one line per file that was not used ("NAME: what is wrong")."""
     options = {}
     problems = []
     for name, key, parse in FILES.get(game_id, []):
+        need = ONLY_WITH.get(name)
+        if need is not None and not (chosen or {}).get(need):
+            continue
         path = data_dir.rstrip("/") + "/" + name
         try:
             text = read_text(path, problems)
@@ -119,7 +133,8 @@ def load_options(data_dir, game_id):
             continue
         if not defects and key is not None:
             # The engine has the last word: what it refuses is a defect too.
-            trial = dict(options)
+            trial = dict(chosen or {})
+            trial.update(options)
             trial[key] = value
             try:
                 games.engine(game_id).new_game(trial, 1)
@@ -132,12 +147,12 @@ def load_options(data_dir, game_id):
     return options, problems
 
 
-def owner_options(app, game_id):
+def owner_options(app, game_id, chosen=None):
     """For a game's setup screen: (options dict, message or None). The
     message names each owner file that was set aside and why, and says the
     default is used; show it (e.g. app.show_message("Owner data", message))
     and start the game with options merged into the screen's own."""
-    options, problems = load_options(app.data_dir, game_id)
+    options, problems = load_options(app.data_dir, game_id, chosen)
     if not problems:
         return options, None
     unused = [p for p in problems if not p.endswith("previous copy is used")]
