@@ -189,7 +189,7 @@ web-serve: web
 web-screenshots: $(STAMP) $(NODE_STAMP)
 	$(PY) -m web.shots
 
-# The fault-injection suite in full (issue 14): power cuts at every file
+# The fault-injection suite in full (docs/faults.md): power cuts at every file
 # operation on CPython and the unix port, the corruption matrix, the bad-file
 # matrix; prints the counts (a few minutes). Its short version is in `make test`.
 faults: setup
@@ -283,7 +283,7 @@ test-circuitpython-unix: $(CPY_UNIX_BUILD)
 # kept across a reset, and Usher itself played with buttons: Take a Seat's
 # setup, a reset that resumes it and a press after it, the four games' whole
 # sessions from the launcher, each with a reset (test_cpy_games.py: about 40
-# s of CPU time each since the image's byte-wise panel path, issue 25), and
+# s of CPU time each since the image's byte-wise panel path), and
 # each of the four games' ending from a saved game the simulator wrote
 # (test_cpy_endings.py): the simulator plays the session's script up to its
 # last 11-19 presses and saves, the chip boots from those files on its drive,

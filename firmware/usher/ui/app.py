@@ -149,7 +149,7 @@ class App:
         # (usher.ui.persist, PL-11).
         from usher.ui import persist
         # data_dir is not made here: the first write makes it
-        # (storage.create), off the boot's path (issue 24).
+        # (storage.create), off the boot's path (docs/performance.md, Boot and resume).
         self._ui_sum = None        # the files may differ from what this App wrote
         notices = []
         ui, notice, whole = persist.load_ui(self.ui_path, [k for k in sorted(DEFAULT_SETTINGS)])
@@ -354,7 +354,7 @@ class App:
         seats.use(options)
         self._forget_abandoned()    # PL-21: offered until another game starts
         self._unload("usher.ui.players")
-        self._unload("usher.ui.owner_data")     # read once per game (issue 24: heap)
+        self._unload("usher.ui.owner_data")     # read once per game: its RAM back
         # docs/log-format.md: a "game" entry starts a game in the log.
         self.log("game", {"game": game_id, "seed": seed, "options": options})
         self.show_game()
@@ -439,7 +439,7 @@ class App:
     def undo(self):
         # The state is not held through the replay that makes the undone
         # one: two states at once were the peak of a late Take a Seat
-        # game's heap (issue 24). On a refusal (nothing to undo; a replay
+        # game's heap (docs/performance.md, What holds the heap). On a refusal (nothing to undo; a replay
         # that fails, which a record that replays whole never does) the
         # state is made again from the record, which is unchanged.
         # The game's screens under the top one (the History, from which an
@@ -470,7 +470,7 @@ class App:
             # Keeping the play builds its record's JSON: the screens under
             # the end screen and the game's other screen modules go first,
             # so that it is not built beside them (the peak of The Theatre's
-            # heap, issue 24). The end screen's own module stays while its
+            # heap, docs/performance.md). The end screen's own module stays while its
             # handler runs.
             del self.stack[:-1]
             if self.services.get("unload_games"):
@@ -575,7 +575,7 @@ class App:
         """Make the history's folder when it is missing. The device calls
         this while the panel shows the boot's first picture (Runtime): on a
         fresh littlefs a folder costs a 4 KB erase, which the press that
-        keeps the first play would otherwise pay (issue 24). It is made
+        keeps the first play would otherwise pay (bench/rp2.py). It is made
         once in a device's life; later boots find it (two stats). Raises
         OSError when the filesystem refuses: the first keep tries again and
         names the problem (PL-11)."""
@@ -654,7 +654,7 @@ class App:
             below = self.stack[i:-1]
             # A window drawn again over the same, unchanged screens: they are
             # still in the canvas above its rows, which its draw covers
-            # whole, so only the window is drawn (issue 24: a press in a form
+            # whole, so only the window is drawn (bench/rp2.py: a press in a form
             # costs the form, not the game screen under it too).
             if self._under is not top or [s for s in below if s.dirty]:
                 for s in below:

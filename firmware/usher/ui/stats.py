@@ -291,7 +291,7 @@ class PlayScore(_Rows):
     """A kept play's final scores: actions (and rounds), then per player (winner
     marked *) the score and, on a line of its own, its breakdown in words
     ("objectives 29, majorities 14, usher bonus 5"): nothing is cut to fit a
-    column (issue 27). UP/DOWN scroll."""
+    column. UP/DOWN scroll."""
 
     def __init__(self, app, full):
         _Rows.__init__(self, app)

@@ -1,4 +1,4 @@
-# The Theatre's screens (issue 9): setup, Act start draws, rounds with the
+# The Theatre's screens: setup, Act start draws, rounds with the
 # Suit Card line and card entry, Gamble decisions and reveals, round results
 # with value breakdowns, end of game. Entry points for the App: setup_screen,
 # play_screen, describe (see usher/ui/games/__init__.py).
