@@ -67,7 +67,7 @@ def test_record_replay_and_undo_are_exact():
     assert game.canonical_json(st3) == game.canonical_json(st)
 
 
-def test_issue24_equal_actions_are_one_object_in_the_record():
+def test_equal_actions_are_one_object_in_the_record():
     # A record's actions are never changed in place: an action the same as
     # one of the last SHARE_BACK is that object (Take a Seat's 14 "automa").
     rec, st = game.new_record(Counter, {}, 3)

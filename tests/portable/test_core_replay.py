@@ -22,7 +22,7 @@ def _scrub(obj):
         del obj[:]
 
 
-def test_issue24_replay_equals_the_fold_of_apply_after_every_action_of_every_game():
+def test_replay_equals_the_fold_of_apply_after_every_action_of_every_game():
     for i, (gid, options, n) in enumerate(share_sessions.SETUPS):
         app, _buf = share_sessions.finished(tmpdir(), gid, options, n, 500 + i, date=None)
         rec = app.record
@@ -66,7 +66,7 @@ HANDLERS = {"keep": _keep, "grow": _grow}
 Keeper.HANDLERS = HANDLERS
 
 
-def test_issue24_replay_never_changes_the_records_actions():
+def test_replay_never_changes_the_records_actions():
     rec = {"game": "keeper", "options": {}, "seed": 1,
            "actions": [{"type": "keep", "items": [1]}, {"type": "grow", "n": 2}]}
     state = game.replay(Keeper, rec)
@@ -74,7 +74,7 @@ def test_issue24_replay_never_changes_the_records_actions():
     assert rec["actions"][0]["items"] == [1]
 
 
-def test_issue24_apply_owned_changes_the_state_it_is_given_apply_does_not():
+def test_apply_owned_changes_the_state_it_is_given_apply_does_not():
     s = Keeper.new_game({}, 1)
     t = Keeper.apply(s, {"type": "keep", "items": []})
     assert s == {"kept": None} and t == {"kept": []}

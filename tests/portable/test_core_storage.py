@@ -183,7 +183,7 @@ def test_pl8_on_fat_a_save_writes_its_temp_file_into_the_previous_backup():
     assert storage.load(p) == ({"v": 6}, "main") and storage.load(p + ".bak") == ({"v": 5}, "main")
 
 
-def test_issue24_a_save_returns_the_crc_of_the_bytes_it_wrote():
+def test_a_save_returns_the_crc_of_the_bytes_it_wrote():
     # The running game's base is known by its file's CRC (usher.core.gamefile):
     # save() gives it without reading the file back, spaces after a shorter
     # copy included.

@@ -67,7 +67,7 @@ def _saves(vfs, janitor, n=60):
     return in_saves, in_gc, answers
 
 
-def test_issue24_gc_compacts_a_directory_before_a_save_finds_it_full():
+def test_gc_compacts_a_directory_before_a_save_finds_it_full():
     vfs = _littlefs()
     if vfs is None:
         return

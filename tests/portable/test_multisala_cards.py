@@ -122,7 +122,7 @@ def test_ms2_check_codes_of_a_deck_option():
         "30 cards: a deck needs at least 40"]
 
 
-def test_ms2_check_codes_names_a_code_of_the_wrong_length_or_kind_issue28():
+def test_ms2_check_codes_names_a_code_of_the_wrong_length_or_kind():
     # A code one character too long ("b312sx" starts like a good one), too
     # short ("b31") or not text at all is a named defect, never a card and
     # never an IndexError/TypeError.

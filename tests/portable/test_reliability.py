@@ -67,8 +67,8 @@ class _CutRemove:
         return getattr(self.real, name)
 
 
-def test_issue14_1_pl8_cut_inside_delete_never_brings_back_the_older_copy():
-    # Defect 1: delete removed game.json first; a cut before the .bak went
+def test_pl8_cut_inside_delete_never_brings_back_the_older_copy():
+    # A defect found earlier: delete removed game.json first; a cut before the .bak went
     # left the previous record, one action short of the log.
     v1, v2 = _record("seatwars", 1), _record("seatwars", 2)
     for after in range(4):
@@ -90,7 +90,7 @@ def test_issue14_1_pl8_cut_inside_delete_never_brings_back_the_older_copy():
         assert cut or obj is None
 
 
-def test_issue14_3_pl11_a_parsing_but_wrong_record_falls_back_to_the_backup_and_says_so():
+def test_pl11_a_parsing_but_wrong_record_falls_back_to_the_backup_and_says_so():
     good = _record("seatwars", 3)
     last = _record("seatwars", 4)
     flipped = json.loads(json.dumps(last))
@@ -107,8 +107,8 @@ def test_issue14_3_pl11_a_parsing_but_wrong_record_falls_back_to_the_backup_and_
         assert "previous copy was restored" in _notice(app) and "game.json" in _notice(app), bad
 
 
-def test_issue14_4_pl11_a_wrong_shaped_save_is_refused_and_the_first_move_works():
-    # Defect 4: "actions": {} loaded silently, the first move then crashed.
+def test_pl11_a_wrong_shaped_save_is_refused_and_the_first_move_works():
+    # A defect found earlier: "actions": {} loaded silently, the first move then crashed.
     for bad in ({"game": "takeaseat", "seed": 1, "options": {}, "actions": {}},
                 {"game": "seatwars", "options": {"players": 2}, "actions": []},
                 {"game": "seatwars", "seed": "1", "options": {"players": 2}, "actions": []},
@@ -129,7 +129,7 @@ def test_issue14_4_pl11_a_wrong_shaped_save_is_refused_and_the_first_move_works(
         assert app.game_id == "seatwars" and len(app.record["actions"]) == 1
 
 
-def test_issue14_check_record_names_what_is_wrong():
+def test_pl11_check_record_names_what_is_wrong():
     ok = _record("seatwars", 1)
     assert game.check_record(ok) is ok
     for bad, why in (([], "not a saved game"), (dict(ok, actions={}), "actions"),
@@ -139,8 +139,8 @@ def test_issue14_check_record_names_what_is_wrong():
         assert why in str(e), (bad, str(e))
 
 
-def test_issue14_5_pl11_multisala_with_both_record_copies_corrupt_starts_a_fresh_record():
-    # Defect 5: opening Multisala showed a StorageError screen, even after Restart.
+def test_pl11_multisala_with_both_record_copies_corrupt_starts_a_fresh_record():
+    # A defect found earlier: opening Multisala showed a StorageError screen, even after Restart.
     d = mptest.tmpdir()
     _write(d + "/multisala_record.json", "{\"base\": 3")
     _write(d + "/multisala_record.json.bak", b"\xff")
@@ -160,8 +160,8 @@ def test_issue14_5_pl11_multisala_with_both_record_copies_corrupt_starts_a_fresh
     assert app2.top().record_problem is None and app2.top().record_text.startswith("Solo record: -")
 
 
-def test_issue14_6_pl11_a_multisala_record_of_the_wrong_shape_is_never_shown():
-    # Defect 6: a record {"base": "x"} showed "Solo record: x".
+def test_pl11_a_multisala_record_of_the_wrong_shape_is_never_shown():
+    # A defect found earlier: a record {"base": "x"} showed "Solo record: x".
     for bad in ('{"base": "x"}', "[]", '{"base": 1.5}', '{"bsae": 4}', "null"):
         d = mptest.tmpdir()
         storage.save(d + "/multisala_record.json", {"base": 31})
@@ -181,8 +181,8 @@ def _ui(settings=None, routes=None):
             "settings": settings or {"clean_after": 12, "sleep_min": 10}}
 
 
-def test_issue14_6_pl11_damaged_ui_json_falls_back_to_the_backup_and_says_so():
-    # Defect 6: a damaged ui.json silently reset the settings.
+def test_pl11_damaged_ui_json_falls_back_to_the_backup_and_says_so():
+    # A defect found earlier: a damaged ui.json silently reset the settings.
     good = _ui({"clean_after": 12, "sleep_min": 10})
     newer = _ui({"clean_after": 13, "sleep_min": 10})
     for bad in ("", "{", b"\xff\xfe", "null", "[]", json.dumps(dict(newer, settings=None)),
@@ -201,7 +201,7 @@ def test_issue14_6_pl11_damaged_ui_json_falls_back_to_the_backup_and_says_so():
         assert "settings were damaged" in _notice(app) and "ui.json" in _notice(app), bad
 
 
-def test_issue14_6_pl11_ui_json_with_no_good_copy_uses_defaults_and_says_so():
+def test_pl11_ui_json_with_no_good_copy_uses_defaults_and_says_so():
     d = mptest.tmpdir()
     _write(d + "/ui.json", '{"routes": 7}')
     app = _app(d)
@@ -210,7 +210,7 @@ def test_issue14_6_pl11_ui_json_with_no_good_copy_uses_defaults_and_says_so():
     assert "defaults are used" in _notice(app) and "ui.json" in _notice(app)
 
 
-def test_issue14_persist_keeps_a_game_setting_and_refuses_a_damaged_one():
+def test_pl11_persist_keeps_a_game_setting_and_refuses_a_damaged_one():
     ui = _ui({"clean_after": 8, "sleep_min": 2, "takeaseat_step_seen": 4})
     assert persist.check_ui(ui) is ui
     mptest.raises(ValueError, persist.check_ui, _ui({"sleep_min": 2, "takeaseat_step_seen": [4]}))

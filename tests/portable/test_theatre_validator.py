@@ -91,7 +91,7 @@ def test_th13_rank_weight():
     assert validator.rank_limit(2) == 4 and validator.rank_limit(3) == 5 and validator.rank_limit(4) == 5
 
 
-def test_th13_a_deck_checked_without_a_player_count_is_checked_for_2_players_issue28():
+def test_th13_a_deck_checked_without_a_player_count_is_checked_for_2_players():
     """TH-13: the 2-player limit (weight 60) is the default: a deck of
     weight 61-75, legal for 3-4 players, is refused when no count is given."""
     d = validator.validate_deck(_deck([5, 5, 5, 5]))

@@ -23,7 +23,7 @@ H = 128
 
 # --- the roster ------------------------------------------------------------------
 
-def test_the_names_of_the_issue_and_other_european_names_are_taken():
+def test_nicolo_jose_zoe_and_other_european_names_are_taken():
     txt = "Nicolò\nJosé\nZoë\nÉlodie\nŁukasz\nŞükrü\nĢirts\nYsaÿe\nFrançois\nŊima\n"
     names, defects = players.parse_roster(txt)
     assert defects == []

@@ -133,7 +133,7 @@ def test_pl8_a_press_that_plays_twice_saves_the_game_once_before_its_picture():
     assert order == [("save", 3), ("action", {"type": "add", "n": 1})]
 
 
-def test_issue24_start_makes_no_folder_and_the_first_press_does():
+def test_start_makes_no_folder_and_the_first_press_does():
     # The data folder costs an erase on a fresh littlefs: start() only reads,
     # and the first button event makes it before anything is written.
     import os

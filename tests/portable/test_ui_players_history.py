@@ -47,7 +47,7 @@ def test_every_allowed_character_is_drawn_by_both_fonts():
         assert ch in text.BODY.CHARS and ch in text.SMALL.CHARS, ch
 
 
-def test_a_bad_roster_entry_is_named_and_set_aside_the_others_kept_issue28():
+def test_a_bad_roster_entry_is_named_and_set_aside_the_others_kept():
     d = mptest.tmpdir()
     with open(d + "/players.txt", "w") as f:
         f.write("Anna\nAnna\nBen\n")
@@ -456,7 +456,7 @@ def test_a_corrupt_history_is_named_set_aside_and_a_new_one_started():
     assert [r["n"] for r in playlog.summaries(d)] == [2]
 
 
-def test_a_damaged_history_keeps_its_backups_plays_and_says_so_issue28():
+def test_a_damaged_history_keeps_its_backups_plays_and_says_so():
     d = mptest.tmpdir()
     s = _summary("seatwars", ["A", "B"], [3, 1], [0])
     playlog.append(d, s, s)
