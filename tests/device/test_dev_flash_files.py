@@ -33,7 +33,7 @@ def _write(path, raw):
         f.write(raw)
 
 
-def test_issue14_2_pl11_a_non_utf8_byte_in_either_log_file_is_skipped_not_fatal():
+def test_pl11_a_non_utf8_byte_in_either_log_file_is_skipped_not_fatal():
     for name in (CURRENT, PREVIOUS):
         d = tmpdir()
         _write(d + "/" + name, b'{"b": 4, "n": 1, "k": "info", "d": "ok"}\n'
@@ -45,7 +45,7 @@ def test_issue14_2_pl11_a_non_utf8_byte_in_either_log_file_is_skipped_not_fatal(
         assert texts == ["ok", "after"], texts
 
 
-def test_issue14_2_pl11_boot_with_a_damaged_log_reaches_the_app():
+def test_pl11_boot_with_a_damaged_log_reaches_the_app():
     d = tmpdir()
     os.mkdir(d + "/log")
     _write(d + "/log/" + CURRENT, b"\xff\x00\xfe garbage\n")
@@ -65,7 +65,7 @@ BAD_DEVICE_JSON = (
 )
 
 
-def test_issue14_2_pl11_damaged_device_json_is_named_in_the_log_and_defaults_are_used():
+def test_pl11_damaged_device_json_is_named_in_the_log_and_defaults_are_used():
     for raw, why in BAD_DEVICE_JSON:
         d = tmpdir()
         _write(d + "/" + boards.DEVICE_SETTINGS, raw)
@@ -77,7 +77,7 @@ def test_issue14_2_pl11_damaged_device_json_is_named_in_the_log_and_defaults_are
         assert rt.power.idle_ms == DEFAULT_IDLE_MS and not rt.power.idle_fixed, raw
 
 
-def test_issue14_2_pl11_good_entries_of_device_json_are_kept_beside_a_bad_one():
+def test_pl11_good_entries_of_device_json_are_kept_beside_a_bad_one():
     d = tmpdir()
     storage.save(d + "/" + boards.DEVICE_SETTINGS, {"idle_s": 90, "battery": "plutonium"})
     result, rt, model = _boot(d)
@@ -86,7 +86,7 @@ def test_issue14_2_pl11_good_entries_of_device_json_are_kept_beside_a_bad_one():
     assert len(errors) == 1 and "battery" in errors[0]
 
 
-def test_issue14_2_safe_mode_still_works_with_damaged_flash_files():
+def test_safe_mode_still_works_with_damaged_flash_files():
     d = tmpdir()
     _write(d + "/" + boards.DEVICE_SETTINGS, b'{"idle_s": null}')
     os.mkdir(d + "/log")
@@ -97,7 +97,7 @@ def test_issue14_2_safe_mode_still_works_with_damaged_flash_files():
     assert boots[-1]["d"]["safe_mode"] is True
 
 
-def test_issue14_2_power_ignores_an_unusable_setting():
+def test_power_ignores_an_unusable_setting():
     profile = boards.BOARDS["badger2040"]
     machine.clear()
     for settings in ({"idle_s": None}, {"idle_s": "x"}, {"battery": []}, None, []):

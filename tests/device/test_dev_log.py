@@ -70,7 +70,7 @@ def test_pl10_log_lines_are_json():
     assert json.loads(line)["d"] == {"type": "play", "card": 3}
 
 
-def test_issue24_the_boot_number_comes_from_the_end_of_the_log_whatever_its_size():
+def test_the_boot_number_comes_from_the_end_of_the_log_whatever_its_size():
     # The newest line's boot number is read from the end of log0.jsonl (or
     # log1.jsonl when a rotation left no log0): a boot's cost does not grow
     # with the log. A long last line (a traceback) is found too.
@@ -146,7 +146,7 @@ def test_pl10_the_lines_that_record_a_game_are_never_held():
     assert [e["k"] for e in read_all(d)][0] == "resume"
 
 
-def test_issue24_the_first_append_makes_the_logs_folder():
+def test_the_first_append_makes_the_logs_folder():
     # The runtime no longer makes the folder at boot (an erase on a fresh
     # littlefs before the first picture): the first append does, parents too.
     d = tmpdir() + "/data/log"
@@ -319,7 +319,7 @@ def test_pl17_power_cuts_inside_the_logs_flash_operations_lose_no_written_line()
     assert cuts > 10, cuts
 
 
-def test_issue24_the_log_reads_its_files_when_its_first_line_goes_to_flash_not_when_made():
+def test_the_log_reads_its_files_when_its_first_line_goes_to_flash_not_when_made():
     # At boot the log is made and held before the first picture; reading its
     # files then cost 5-15 ms of every boot to the picture on the chip.
     d = tmpdir()

@@ -111,7 +111,7 @@ def test_pl10_boot_lines_reach_the_flash_once_the_first_picture_is_under_way():
     assert [e["k"] for e in read_all(d + "/log")] == ["boot", "resume"]
 
 
-def test_issue24_a_first_boot_makes_no_folder_before_its_picture():
+def test_a_first_boot_makes_no_folder_before_its_picture():
     # On a fresh littlefs a folder costs an erase: the data folder and the
     # log's are made after the first picture is under way (the log's first
     # append) and before the first press is answered (App.handle), so the
@@ -144,7 +144,7 @@ def test_issue24_a_first_boot_makes_no_folder_before_its_picture():
     assert source == "main" and saved["game"] == "seatwars", (saved, source)
 
 
-def test_issue24_the_history_folder_is_made_with_the_first_picture_not_by_the_first_keep():
+def test_the_history_folder_is_made_with_the_first_picture_not_by_the_first_keep():
     # On littlefs a new folder costs an erase: the history's is made while
     # the panel shows the boot's first picture (Runtime.boot_folders), so
     # the press that keeps the first play does not pay it. Not before that
@@ -175,7 +175,7 @@ def test_issue24_the_history_folder_is_made_with_the_first_picture_not_by_the_fi
     assert model.refreshes[0][0] == "clean"
 
 
-def test_issue24_the_board_profiles_leave_ram_after_the_boot():
+def test_the_board_profiles_leave_ram_after_the_boot():
     # usher.unload: the profile chosen stays with the runtime's parts, the
     # module and the other profiles go (about 0.8 KB on the board).
     import sys
@@ -190,7 +190,7 @@ def test_issue24_the_board_profiles_leave_ram_after_the_boot():
     assert again.BOARDS["badger2040"]["panel"] == "uc8151"
 
 
-def test_issue24_a_filesystem_that_refuses_the_folder_does_not_stop_the_boot():
+def test_a_filesystem_that_refuses_the_folder_does_not_stop_the_boot():
     # CircuitPython's drive is read-only to the device while a computer
     # writes to it: the boot goes on, and the first keep tries again.
     d = tmpdir()
@@ -379,7 +379,7 @@ def _after_boot():
     return d, rt, model, vc
 
 
-def test_issue24_the_loop_passes_less_often_while_the_panel_is_busy():
+def test_the_loop_passes_less_often_while_the_panel_is_busy():
     d, rt, model, vc = _after_boot()
     assert rt.display.ready()
     assert rt.step(vc.now) is None              # run() waits POLL_MS
@@ -459,7 +459,7 @@ def test_trace_passes_keyword_arguments_through():
     assert timed("game.json", 2) == ("game.json", 2, False)
 
 
-def test_issue24_flash_upkeep_runs_while_each_picture_shows():
+def test_flash_upkeep_runs_while_each_picture_shows():
     # littlefs's janitorial work (MicroPythonBackend.flash_janitor) runs
     # once per refresh, right after the refresh has started: the press's
     # saves are on flash before it (PL-8) and its compaction, if any, falls
@@ -479,7 +479,7 @@ def test_issue24_flash_upkeep_runs_while_each_picture_shows():
     assert len(at) == 1                     # nothing new shown: no upkeep
 
 
-def test_issue24_a_failing_flash_upkeep_is_logged_once_and_dropped():
+def test_a_failing_flash_upkeep_is_logged_once_and_dropped():
     d, rt, model, vc = _after_boot()
     calls = []
 
