@@ -81,7 +81,7 @@ def test_every_ascii_glyph_of_every_font_in_both_colours_at_every_bit_offset():
             assert len(k.sheets) == 3
 
 
-def test_issue25_the_frozen_glyphs_are_the_ones_built_on_circuitpython():
+def test_the_frozen_glyphs_are_the_ones_built_on_circuitpython():
     # tools/make_font_sheets.py writes them on CPython; CircuitPython's own
     # build of each font's glyphs must give the same bytes.
     fonts = (text.SMALL, text.BODY, text.BIG)

@@ -10,7 +10,7 @@ from tests.host import badfiles
 from tests.host.badfiles import call, cli
 
 
-def test_pl11_issue14_bad_file_matrix_no_traceback_every_failure_names_the_file():
+def test_pl11_bad_file_matrix_no_traceback_every_failure_names_the_file():
     c = badfiles.run(full=False)
     assert c.tracebacks == 0 and c.unnamed == 0 and c.raw_control == 0, c.problems[:10]
     assert c.bad_files > 400 and c.refused > c.bad_files * 3 // 4, c.line()
@@ -22,7 +22,7 @@ def _write(tmp_path, name, data):
     return str(p)
 
 
-def test_issue14_7_data_check_is_linear_and_has_the_devices_size_limit(tmp_path):
+def test_data_check_is_linear_and_has_the_devices_size_limit(tmp_path):
     # 1 MB of panels took 12 s (quadratic); every kind now stops at the
     # device's 24 KB limit, and the parser itself is linear.
     from usher.games.takeaseat import panels
@@ -57,7 +57,7 @@ def _best_cpu(fn, arg, tries=3):
     return best
 
 
-def test_issue19_11_data_check_messages_say_what_is_wrong_and_nothing_else(tmp_path):
+def test_data_check_messages_say_what_is_wrong_and_nothing_else(tmp_path):
     p = _write(tmp_path, "deck.txt", "Foo, 9, 3\n")
     status, out, err, exc = call(cli.main, ["data", "check", "theatre-deck", p])
     assert status == 1 and exc is None
@@ -71,7 +71,7 @@ def test_issue19_11_data_check_messages_say_what_is_wrong_and_nothing_else(tmp_p
     assert status == 1 and "nothing was uploaded" in err      # said where something could have been
 
 
-def test_issue14_7_sim_data_checkers_read_as_the_device_does(tmp_path):
+def test_sim_data_checkers_read_as_the_device_does(tmp_path):
     from sim import data_multisala, data_takeaseat, data_theatre
     for main, pre in ((data_takeaseat.main, ["panels"]), (data_takeaseat.main, ["deck"]),
                       (data_multisala.main, ["deck"]), (data_theatre.main, ["deck"])):
@@ -86,7 +86,7 @@ def test_issue14_7_sim_data_checkers_read_as_the_device_does(tmp_path):
     assert call(data_theatre.main, ["deck", p, "--limit", "4"])[0] == 0
 
 
-def test_issue14_7_replay_of_bad_inputs_is_a_message_not_a_traceback(tmp_path):
+def test_replay_of_bad_inputs_is_a_message_not_a_traceback(tmp_path):
     log, saved = badfiles.sample_log_and_game()
     rec = json.loads(saved)
     cases = {
@@ -120,7 +120,7 @@ def test_issue14_7_replay_of_bad_inputs_is_a_message_not_a_traceback(tmp_path):
     assert exc is None and status == 1 and "is a file" in err
 
 
-def test_issue19_12_replay_checks_arguments_first_and_prints_a_readable_summary(tmp_path):
+def test_replay_checks_arguments_first_and_prints_a_readable_summary(tmp_path):
     log, saved = badfiles.sample_log_and_game()
     lp = _write(tmp_path, "log.jsonl", log)
     status, out, err, exc = call(cli.main, ["replay", lp, "--saved", str(tmp_path / "missing.json")])
@@ -141,7 +141,7 @@ def test_issue19_12_replay_checks_arguments_first_and_prints_a_readable_summary(
     assert "differs from the saved game" in err and os.path.basename(sp) in err
 
 
-def test_issue14_7_restore_refuses_a_backup_with_a_bad_file_before_touching_the_board(tmp_path):
+def test_restore_refuses_a_backup_with_a_bad_file_before_touching_the_board(tmp_path):
     folder = tmp_path / "backup"
     (folder / "takeaseat").mkdir(parents=True)
     (folder / "game.json").write_text('{"game": "seatwars", "seed": 1, "options": {}, "actions": {}}')

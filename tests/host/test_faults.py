@@ -29,7 +29,7 @@ def _check(name, c):
     assert c["cuts"] == c["boots"] and c["torn"] > 0 and c["actions"] >= 10, (name, c)
 
 
-def test_pl8_issue14_cuts_on_cpython_resume_every_acknowledged_action():
+def test_pl8_cuts_on_cpython_resume_every_acknowledged_action():
     ended = 0
     for name in MAIN_SESSIONS:
         c = faults.run_session(name, dict(faults.SESSIONS)[name], stride=STRIDE)
@@ -39,7 +39,7 @@ def test_pl8_issue14_cuts_on_cpython_resume_every_acknowledged_action():
     assert ended == 3
 
 
-def test_issue28_cuts_while_adding_players_changing_settings_and_keeping_plays_lose_nothing():
+def test_cuts_while_adding_players_changing_settings_and_keeping_plays_lose_nothing():
     # Every file operation of the owner's session (tests/host/faults.py
     # OWNER_STEPS): names added to the roster, settings changed, two games
     # played to their end and kept in the history, each cut booted.
@@ -66,7 +66,7 @@ def run_unix(names, stride, work):
     return results, problems, p.stderr
 
 
-def test_pl8_issue14_cuts_on_the_unix_port_with_the_real_firmware_resume_every_acknowledged_action(tmp_path):
+def test_pl8_cuts_on_the_unix_port_with_the_real_firmware_resume_every_acknowledged_action(tmp_path):
     results, problems, err = run_unix(MAIN_SESSIONS, STRIDE, str(tmp_path / "work"))
     assert not problems, problems[:5]
     assert "Traceback" not in err, err[-2000:]
@@ -76,7 +76,7 @@ def test_pl8_issue14_cuts_on_the_unix_port_with_the_real_firmware_resume_every_a
     assert sum(c["ended_games"] for c in results.values()) == 3
 
 
-def test_pl11_issue14_corruption_matrix_every_file_the_firmware_writes_boots_and_is_named(tmp_path):
+def test_pl11_corruption_matrix_every_file_the_firmware_writes_boots_and_is_named(tmp_path):
     cmd = [MICROPYTHON, "tests/device/faults_main.py", "corrupt", "short", str(tmp_path / "work")]
     p = subprocess.run(cmd, cwd=faults.ROOT, env=ENV, capture_output=True, text=True, timeout=1800)
     assert p.returncode == 0 and "Traceback" not in p.stderr, p.stderr[-2000:]

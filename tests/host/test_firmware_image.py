@@ -456,7 +456,7 @@ def test_pl14_framebuf_fast_paths_are_added_once_and_an_unknown_modframebuf_is_r
                  r"#define MICROPY_FRAMEBUF_MONO_FAST\s+\(1\)")
 
 
-def test_issue24_littlefs_janitor_is_added_once_and_an_unknown_vfs_lfsx_is_refused(tmp_path):
+def test_littlefs_janitor_is_added_once_and_an_unknown_vfs_lfsx_is_refused(tmp_path):
     # tools/lfs_janitor.py: VfsLfs2.gc() goes in behind MICROPY_VFS_LFS2_JANITOR
     # (off unless set: the Usher boards and the frozen unix32 build set it);
     # what it does is checked on the frozen unix32 build
@@ -485,7 +485,7 @@ def _firmware_sources():
     return out
 
 
-def test_issue24_no_module_holds_one_the_app_unloads():
+def test_no_module_imports_at_its_top_a_module_the_app_unloads():
     # A module the App unloads leaves RAM only when nothing holds it: no
     # firmware module imports at its top level a module the App unloads
     # (App._unload's names; a game's packages, outside that game's own), or
@@ -518,7 +518,7 @@ def test_issue24_no_module_holds_one_the_app_unloads():
     assert held == []
 
 
-def test_issue24_no_zero_argument_super_outside_the_exceptions():
+def test_no_zero_argument_super_outside_the_exception_classes():
     # A method that calls super() is a closure over its class (a __class__
     # cell): a closure and a cell on the heap on top of its function
     # object, for each such method of every loaded class (17 of them at

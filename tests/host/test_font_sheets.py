@@ -10,13 +10,13 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def test_issue25_frozen_font_sheets_are_up_to_date():
+def test_frozen_font_sheets_are_up_to_date():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "make_font_sheets.py"), "--check"],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-def test_issue25_a_changed_font_is_caught(tmp_path, monkeypatch):
+def test_a_changed_font_is_caught(tmp_path, monkeypatch):
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     try:
         import make_font_sheets as mfs

@@ -254,7 +254,7 @@ def test_the_host_sets_the_clock_of_the_virtual_device_and_plays_get_dated(tmp_p
             conn.close()
 
 
-def test_a_kept_plays_damaged_record_is_named_by_the_pull_and_left_out_issue28(tmp_path):
+def test_a_kept_plays_damaged_record_is_named_by_the_pull_and_left_out(tmp_path):
     # PL-17: a flipped digit in a kept play's actions fails its seal: the
     # pull names the record and keeps the play's line without its actions.
     data = str(tmp_path / "data")

@@ -94,7 +94,7 @@ def test_pl10_log_of_a_button_session_with_undo_replays_to_the_saved_game(tmp_pa
     assert p.returncode == 1 and "differs" in p.stdout
 
 
-def test_pl10_issue14_a_log_one_action_behind_the_saved_game_is_the_documented_case(tmp_path):
+def test_pl10_a_log_one_action_behind_the_saved_game_is_the_documented_case(tmp_path):
     # docs/log-format.md: saved first, logged second; a cut between the two
     # leaves the saved game one action ahead. Said so, exit 0.
     data = str(tmp_path / "data")
