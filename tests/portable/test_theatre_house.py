@@ -189,5 +189,5 @@ def test_th15_the_house_deck_file_round_trips_and_names_what_is_wrong():
                        "line 6: want name, suit, rank, value, print[, ability]"], defects
     # TH-13's 2-player limits and TH-15's 16 cards
     assert housefile.parse("\n".join(lines[:-2]))[1] == ["15 cards, the House plays 16"]
-    five = text.replace("Charm 1, charm, 1, 1, paw", "Charm 1, charm, 4, 1, paw")
+    five = text.replace("Charm 1 paw, charm, 1, 1, paw", "Charm 1 paw, charm, 4, 1, paw")
     assert housefile.parse(five)[1][0].startswith("rank weight")

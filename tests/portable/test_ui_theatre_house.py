@@ -170,7 +170,8 @@ def _with_house_file(text):
 def test_th15_the_owners_house_deck_is_used_for_a_solo_game_only_and_a_bad_one_is_named():
     from usher.games.theatre import housefile
     from usher.ui.widgets import MessageBox
-    text = housefile.default_text().replace("Charm 8, charm, 4, 8, float", "Charm 9, charm, 4, 9, float")
+    text = housefile.default_text().replace("Charm 8 float, charm, 4, 8, float",
+                                            "Charm 9 float, charm, 4, 9, float")
     d = Driver(_with_house_file(text))
     _solo(d)
     cards = d.app.state["house_cards"]
@@ -185,7 +186,8 @@ def test_th15_the_owners_house_deck_is_used_for_a_solo_game_only_and_a_bad_one_i
     assert "house_deck" not in d2.app.record["options"]
     # a deck that breaks TH-13 (a fifth rank-4 card in place of a rank-1) is
     # named with its reason and the assumed deck is used
-    d3 = Driver(_with_house_file(text.replace("Charm 1, charm, 1, 1, paw", "Charm 1, charm, 4, 1, paw")))
+    fifth_rank4 = text.replace("Charm 1 paw, charm, 1, 1, paw", "Charm 1 paw, charm, 4, 1, paw")
+    d3 = Driver(_with_house_file(fifth_rank4))
     d3.tap("DOWN")
     d3.tap("C")
     d3.tap("DOWN")
@@ -194,3 +196,60 @@ def test_th15_the_owners_house_deck_is_used_for_a_solo_game_only_and_a_bad_one_i
     words = " ".join(mptest.drawn_texts(d3.app))
     assert "house.txt" in words and "rank weight" in words, words
     assert d3.app.state["house_cards"] == house.housedeck.default_cards()
+
+
+def _to_house_deck(d):
+    """Settings > Your components > The Theatre House deck."""
+    from usher.ui.components import HouseDeck
+    d.tap("UP")
+    d.tap("C")
+    d.tap("UP")
+    d.tap("C")
+    d.tap("DOWN", 2)
+    d.tap("C")
+    assert isinstance(d.top(), HouseDeck)
+    return d.top()
+
+
+def test_th15_pl20_the_house_deck_entered_on_the_device_is_checked_saved_and_played():
+    from usher.ui import owner_data
+    from usher.ui.widgets import MessageBox
+    data = mptest.tmpdir()
+    d = Driver(data)
+    deck = _to_house_deck(d)
+    assert deck.status() == "assumed"
+    # card 1 (rank 1, 1 charm paw): rank 4 makes five rank-4 cards, over
+    # TH-13's 2-player limit: Save is refused with the reason
+    d.tap("C")
+    d.tap("DOWN", 3)                 # rank 4
+    d.tap("C")
+    d.tap("C", 4)                    # value, suit, print, ability kept
+    assert d.top() is deck and deck.cards[0]["rank"] == 4 and deck.status() == "edited"
+    d.tap("UP")                      # Save deck (the list wraps up to it)
+    d.tap("UP")
+    d.tap("C")
+    assert isinstance(d.top(), MessageBox)
+    assert "rank weight" in " ".join(mptest.drawn_texts(d.app))
+    d.tap("C")
+    # back to rank 1 with value 3 and Save: written, sealed, with its copy
+    d.tap("DOWN")                    # from Save deck round to card 1
+    d.tap("C")                       # rank 4 is shown; DOWN wraps to rank 1
+    top = d.top()
+    d.tap("DOWN")
+    assert top.choices[top.index][1] == 1
+    d.tap("C")
+    d.tap("UP", 2)                   # value 1 -> 3
+    d.tap("C", 4)
+    assert deck.cards[0] == {"rank": 1, "value": 3, "suit": "charm", "print": "paw", "ability": "none"}
+    d.tap("UP")
+    d.tap("UP")
+    d.tap("C")
+    words = " ".join(mptest.drawn_texts(d.app))
+    assert "Saved" in words, words
+    text = owner_data.read_text(data + "/theatre/house.txt")
+    assert "Charm 3 paw, charm, 1, 3, paw, none" in text
+    with open(data + "/theatre/house.txt") as f:
+        assert f.read().startswith("# crc32")      # sealed (PL-23)
+    # a solo game now gives the House this deck
+    d.app.new_game("theatre", {"players": 1, "house": "normal", "decks": 16})
+    assert d.app.state["house_cards"][0]["value"] == 3

@@ -11,10 +11,13 @@
 #                 name, save); each ticket's check is shown as it is drawn
 #   DeckList      the eight Automa cards: C on a card asks its area, arrow
 #                 and x2; "Save deck" checks TS-6 and writes it
+#   HouseDeck     The Theatre's House deck (TH-15), 16 cards: C on a card
+#                 asks its rank, value, suit, print and ability; "Save deck"
+#                 checks TH-13's 2-player limits and writes it
 from usher.ui import owner_edit, text
 from usher.ui.canvas import WIDTH
 from usher.ui.screen import BODY_Y, KEYS_Y, Screen
-from usher.ui.widgets import ChoiceEntry, Confirm, Menu
+from usher.ui.widgets import ChoiceEntry, Confirm, Menu, NumberEntry
 
 TITLE = "Your components"
 CELL = 12                  # a grid cell's side in pixels: 8 cells = 96 rows
@@ -24,6 +27,11 @@ SIDE = 8                   # a ticket's rows and columns at most (tickets.SIDE, 
 INFO_X = GRID_X + SIDE * CELL + 8
 AREAS = ("authorities", "celebrities", "press", "public")     # tickets.AREAS (TS-1)
 ARROWS = ("RD", "RU", "LD", "LU", "DR", "DL", "UR", "UL")    # tickets.ARROWS (TS-7)
+# The Theatre's card vocabulary (usher.games.theatre.cards, TH-1, TH-2): the
+# game's package is not held here, it leaves RAM after a game.
+SUITS = ("charm", "luck", "agility", "will", "strength")
+PRINTS = ("paw", "hoof", "claw", "talon", "slither", "webbed", "fin", "float", "skitter")
+ABILITIES = ("none", "boost", "sap", "combo1", "combo2", "finisher", "gamble")
 
 
 def menu_items(app):
@@ -33,7 +41,9 @@ def menu_items(app):
     p = ("Take a Seat panels: all 6 yours" if n == owner_edit.PANEL_COUNT
          else "Take a Seat panels: %d of 6 in" % n)
     d = "Take a Seat Automa deck: %s" % ("yours" if own else "sample")
-    return [(p, "panels"), (d, "deck")]
+    _cards, own = owner_edit.load_house(app.data_dir)
+    h = "The Theatre House deck: %s" % ("yours" if own else "assumed")
+    return [(p, "panels"), (d, "deck"), (h, "house")]
 
 
 def open_menu(app):
@@ -49,6 +59,9 @@ def _chosen(app, value):
     elif value == "deck":
         cards, own = owner_edit.load_deck(app.data_dir)
         app.push(DeckList(app, cards, own))
+    elif value == "house":
+        cards, own = owner_edit.load_house(app.data_dir)
+        app.push(HouseDeck(app, cards, own))
 
 
 def _refresh_menu(app):
@@ -324,6 +337,84 @@ class DeckList(Menu):
     def _back(self, app):
         if self.edited:
             app.push(Confirm(app, "Automa deck", "Leave without saving? The changes are not kept.",
+                             lambda a: (a.pop(), a.pop()), careful=True))
+            return
+        app.pop()
+
+
+# --- The Theatre's House deck (TH-15) ------------------------------------------------------
+
+def _house_card_text(c):
+    t = "r%d %d %s %s" % (c["rank"], c["value"], c["suit"], c["print"])
+    return t if c["ability"] == "none" else t + " " + c["ability"]
+
+
+class HouseDeck(Menu):
+    """The House's 16 cards: C on a card asks its rank, value, suit, print
+    and ability; the last row saves the deck, checked (TH-13's 2-player
+    limits, 16 cards) with the reason on screen."""
+
+    def __init__(self, app, cards, own=False, focus=0):
+        self.cards = [dict(c) for c in cards]
+        self.own = own
+        self.edited = False
+        Menu.__init__(self, app, "House deck", self._items(), self._chosen, on_back=self._back,
+                      focus=focus)
+
+    def _items(self):
+        items = [("%d. %s" % (i + 1, _house_card_text(self.cards[i])), i)
+                 for i in range(len(self.cards))]
+        items.append(("Save deck", "save"))
+        return items
+
+    def status(self):
+        return "edited" if self.edited else ("yours" if self.own else "assumed")
+
+    def _chosen(self, app, value):
+        if value == "save":
+            problem = owner_edit.save_house(app.data_dir, self.cards)
+            if problem:
+                app.show_message("Not saved", problem)
+                return
+            app.pop()
+            _refresh_menu(app)
+            app.show_message("House deck", "Saved: new solo games of The Theatre give the House "
+                                           "your deck.")
+            return
+        card = dict(self.cards[value])
+        title = "House card %d of %d" % (value + 1, len(self.cards))
+        steps = [
+            lambda a: a.push(ChoiceEntry(a, title, "Rank", [("rank %d" % r, r, None) for r in (1, 2, 3, 4)],
+                                         lambda a2, v: nxt(a2, "rank", v), card["rank"] - 1)),
+            lambda a: a.replace(NumberEntry(a, title, "Base value", card["value"], 0, 99,
+                                            lambda a2, v: nxt(a2, "value", v))),
+            lambda a: a.replace(ChoiceEntry(a, title, "Suit", [(x, x, "suit_" + x) for x in SUITS],
+                                            lambda a2, v: nxt(a2, "suit", v), SUITS.index(card["suit"]))),
+            lambda a: a.replace(ChoiceEntry(a, title, "Print", [(x, x, None) for x in PRINTS],
+                                            lambda a2, v: nxt(a2, "print", v), PRINTS.index(card["print"]))),
+            lambda a: a.replace(ChoiceEntry(a, title, "Ability", [(x, x, None) for x in ABILITIES],
+                                            lambda a2, v: nxt(a2, "ability", v),
+                                            ABILITIES.index(card["ability"]))),
+        ]
+        order = ("rank", "value", "suit", "print", "ability")
+
+        def nxt(a, key, v):
+            card[key] = v
+            k = order.index(key) + 1
+            if k < len(steps):
+                steps[k](a)
+                return
+            a.pop()
+            self.cards[value] = card
+            self.edited = True
+            self.items = self._items()
+            self.focus = value + 1 if value + 1 < len(self.items) else value
+            self.changed()
+        steps[0](app)
+
+    def _back(self, app):
+        if self.edited:
+            app.push(Confirm(app, "House deck", "Leave without saving? The changes are not kept.",
                              lambda a: (a.pop(), a.pop()), careful=True))
             return
         app.pop()

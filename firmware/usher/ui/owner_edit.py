@@ -9,6 +9,8 @@
 #                                upload's text format: from then on the
 #                                games use them instead of the samples
 #   takeaseat/automa.txt         the deck, in the upload's text format
+#   theatre/house.txt            The Theatre's House deck (TH-15), in the
+#                                upload's text format (usher.games.theatre.housefile)
 #
 # The text files keep their previous copy (NAME.bak) and a seal line
 # (usher.core.seal), so one damaged copy never loses them (PL-17, PL-23); a
@@ -20,6 +22,7 @@ from usher.core import storage
 PANELS_DRAFT = "takeaseat/panels.draft.json"
 PANELS_FILE = "takeaseat/panels.txt"
 DECK_FILE = "takeaseat/automa.txt"
+HOUSE_FILE = "theatre/house.txt"
 PANEL_COUNT = 6          # the printed game's reservation panels (TS-2)
 MAX_PANEL_NAME = 12
 
@@ -178,6 +181,41 @@ def save_deck(data_dir, cards):
         lines.append("%s %s%s" % (c["area"], c["arrow"], " x2" if c["x2"] else ""))
     storage.makedirs(_path(data_dir, "takeaseat"))
     storage.save_text(_path(data_dir, DECK_FILE), "\n".join(lines) + "\n", keep=True)   # PL-23
+    return None
+
+
+# --- The Theatre's House deck (TH-15) -------------------------------------------------------
+
+def load_house(data_dir):
+    """(16 cards, True when they are the owner's): the owner's house.txt
+    when it is a good deck, else the assumed default."""
+    from usher.games.theatre import housedeck, housefile
+    text = _owner_text(data_dir, HOUSE_FILE)
+    if text is not None:
+        cards, defects = housefile.parse(text)
+        if not defects:
+            return cards, True
+    return housedeck.default_cards(), False
+
+
+def house_problem(cards):
+    """Why a House deck cannot be saved (TH-13's 2-player limits, 16
+    cards), or None."""
+    from usher.games.theatre import housefile
+    defects = housefile.parse(housefile.text_of(cards))[1]
+    return defects[0] if defects else None
+
+
+def save_house(data_dir, cards):
+    """The deck written as house.txt (its previous copy kept); a problem
+    and nothing written when house_problem has one."""
+    from usher.games.theatre import housefile
+    bad = house_problem(cards)
+    if bad:
+        return bad
+    storage.makedirs(_path(data_dir, "theatre"))
+    storage.save_text(_path(data_dir, HOUSE_FILE), housefile.text_of(cards, "entered on the device"),
+                      keep=True)   # PL-23
     return None
 
 

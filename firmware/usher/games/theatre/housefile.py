@@ -49,11 +49,21 @@ def parse(text):
     return cards, defects
 
 
+def card_name(c):
+    """A card's name when none was given (the editor on the device asks
+    none): "Charm 8 float", so two cards differing in print are two names."""
+    return "%s%s %d %s" % (c["suit"][0].upper(), c["suit"][1:], c["value"], c["print"])
+
+
+def text_of(cards, what="name, suit, rank, value, print, ability"):
+    """Cards in this format, named by card_name."""
+    lines = ["# The House's deck: " + what]
+    for c in cards:
+        lines.append("%s, %s, %d, %d, %s, %s" % (card_name(c), c["suit"], c["rank"], c["value"],
+                                               c["print"], c["ability"]))
+    return "\n".join(lines) + "\n"
+
+
 def default_text():
     """The assumed default deck in this format (docs/house.md)."""
-    lines = ["# The House's deck: name, suit, rank, value, print, ability"]
-    for c in housedeck.default_cards():
-        title = c["suit"][0].upper() + c["suit"][1:]
-        lines.append("%s %d, %s, %d, %d, %s, %s" % (title, c["value"], c["suit"],
-                                                   c["rank"], c["value"], c["print"], c["ability"]))
-    return "\n".join(lines) + "\n"
+    return text_of(housedeck.default_cards())
