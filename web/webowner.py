@@ -16,12 +16,13 @@ from usher.ui import owner_data
 DATA_DIR = "/data"
 # kind -> file under the data folder and what it is: the same table as
 # host_tools/usher_host/datakinds.py (tests/host/test_web_backend.py checks).
-# The kinds of owner data (TS-2, TS-6, MS-1, TH-13), as usher data names them.
+# The kinds of owner data (TS-2, TS-6, MS-1, TH-13, TH-15), as usher data names them.
 KINDS = (
     ("panels", "takeaseat/panels.txt", "Take a Seat reservation panels"),
     ("automa", "takeaseat/automa.txt", "Take a Seat Automa deck"),
     ("deckreative", "multisala/deck.txt", "Pulisci il Multisala DecKreative deck"),
     ("theatre-deck", "theatre/deck.txt", "The Theatre deck list"),
+    ("theatre-house", "theatre/house.txt", "The Theatre House deck (solo)"),
     ("players", "players.txt", "roster of players (one name a line)"),
 )
 

@@ -42,6 +42,12 @@ def theatre_deck(text):
     return [msg for _rule, msg in validator.validate_deck(text, 2, None)]
 
 
+def theatre_house(text):
+    _firmware()
+    from usher.games.theatre import housefile
+    return list(housefile.parse(text)[1])
+
+
 def players_roster(text):
     _firmware()
     from usher.ui import players
@@ -49,14 +55,15 @@ def players_roster(text):
 
 
 # kind -> (file name under the board's data folder, validator, what it is):
-# the panels of TS-2, the Automa deck of TS-6, the DecKreative deck of MS-1
-# and the deck list of TH-13.
+# the panels of TS-2, the Automa deck of TS-6, the DecKreative deck of MS-1,
+# the deck list of TH-13 and the House's deck of a solo The Theatre (TH-15).
 KINDS = {
     "panels": ("takeaseat/panels.txt", takeaseat_panels, "Take a Seat reservation panels"),
     "automa": ("takeaseat/automa.txt", takeaseat_automa, "Take a Seat Automa deck"),
     "deckreative": ("multisala/deck.txt", multisala_deckreative,
                     "Pulisci il Multisala DecKreative deck"),
     "theatre-deck": ("theatre/deck.txt", theatre_deck, "The Theatre deck list"),
+    "theatre-house": ("theatre/house.txt", theatre_house, "The Theatre House deck (solo)"),
     "players": ("players.txt", players_roster, "roster of players (one name a line)"),
 }
 

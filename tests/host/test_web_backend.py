@@ -29,6 +29,7 @@ BAD = {
     "automa": "card 1\nnonsense\n",
     "deckreative": "this is not a deck\n",
     "theatre-deck": "Boost 1\nCharm\n",
+    "theatre-house": "Charm 1 paw, charm, 1, 1, wing\nLuck, luck, 5, 2, hoof\n",
     "players": "Anna\nAnna\nA name far too long\n",
 }
 
