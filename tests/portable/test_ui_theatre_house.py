@@ -125,7 +125,7 @@ def test_th17_a_whole_solo_game_ends_kept_named_and_counted_per_level():
     st = stats.aggregate(rows, "theatre")
     lines = dict(stats.lines_for(st, "theatre"))
     won = 1 if s["winners"] == [0] else 0
-    assert lines["vs House Normal"] == "%d won, %d lost" % (won, 1 - won)
+    assert lines["vs Normal"] == "%d won, %d lost" % (won, 1 - won)
     assert stats.play_line(r).endswith("won vs House" if won else "House won")
     # PL-19: BG Stats gets a player named "House", the winner flagged
     link = share.play_json(r, "dev1")

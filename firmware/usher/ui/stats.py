@@ -125,7 +125,7 @@ def lines_for(st, game_id, device_record=None):
     for level in ("easy", "normal", "hard"):
         vs = st["vs_house"].get(level)
         if vs:
-            out.append(("vs House %s" % HOUSE_LEVELS[level],
+            out.append(("vs %s" % HOUSE_LEVELS[level],
                         "%d won, %d lost" % (vs[1], vs[0] - vs[1])))
     vs = st["vs_record"]
     if vs["played"]:
