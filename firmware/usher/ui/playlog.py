@@ -34,14 +34,16 @@
 # when the device knows the time (a real-time clock, or the clock `usher`
 # sets whenever it connects, which a Badger 2040 loses at power-off), else
 # None: the play is kept undated ("date": null).
-from usher.core import gamefile, storage
+from usher.core import gamefile, seal, storage
 
 FOLDER = "history"
 INDEX = "plays.jsonl"
 CAP = 50            # kept plays (lines of plays.jsonl); docs/history.md
 SLACK = 10          # on littlefs plays.jsonl may hold this many lines more (append);
-#                     at most ACTIONS_CAP: a line added since the last rewrite (so
-#                     not in plays.jsonl.bak) is a play whose record is kept
+#                     at most ACTIONS_CAP: the lines added since the last rewrite
+#                     (not in plays.jsonl.bak) are plays whose records are kept,
+#                     all but the play that wrote it anew; before the first
+#                     rewrite there is no .bak (docs/history.md)
 ACTIONS_CAP = 10    # the newest plays whose actions are kept (pNNNNN.json)
 OWNER_KEYS = ("panels_text", "deck_text", "deck")   # owner data: not copied into every play
 
@@ -233,11 +235,11 @@ def check_line(obj):
 
 
 def _scan(path):
-    """(good, bad) of one copy of the history: good is [(n, obj)] in file
-    order, bad [(line number, reason, text)] for each line set aside (not
-    UTF-8, not JSON, a seal that does not match, another shape, a play
-    number out of order). Raises OSError/ValueError when the copy cannot be
-    read at all."""
+    """(good, bad) of one copy of the history: good is [(n, obj, line
+    number)] in file order, bad [(line number, reason, text)] for each line
+    set aside (not UTF-8, not JSON, a seal that does not match, another
+    shape, a play number out of order). Raises OSError/ValueError when the
+    copy cannot be read at all."""
     good = []
     bad = []
     last = 0
@@ -253,7 +255,7 @@ def _scan(path):
             bad.append((ln, reason, txt))
             continue
         last = obj["n"]
-        good.append((last, obj))
+        good.append((last, obj, ln))
     return good, bad
 
 
@@ -312,12 +314,13 @@ def _repair(data_dir, path, copies):
     bad = []
     said = []
     recovered = False
+    lines = None        # plays.jsonl's own lines: [(line number, play number or 0, seals)]
     for cand in copies:
         try:
             good, wrong = _scan(cand)
         except (OSError, ValueError) as e:
             good, wrong = [], [(0, str(e) or "cannot be read", None)]
-        for n, obj in good:
+        for n, obj, _ln in good:
             if n not in plays:
                 plays[n] = obj
         if cand == path + ".tmp" and good and not wrong:
@@ -326,18 +329,26 @@ def _repair(data_dir, path, copies):
             bad = wrong
             if not good and not wrong:
                 said.append("%s was empty" % INDEX)
+            if good:
+                lines = sorted([(ln, n, 1) for n, _obj, ln in good]
+                               + [(b[0], 0, _seals(b[2])) for b in wrong])
     if path not in copies and not recovered:
         # (a complete temp file and no history: a cut between the renames of
         # the last save, the expected case that needs no notice, PL-8)
         said.append("%s was missing" % INDEX)
+    # PL-23: every play whose line was lost and whose record still reads is
+    # rebuilt, however long the history (on littlefs it holds up to SLACK
+    # lines more than CAP, and its .bak older plays still).
     rebuilt = []
-    newest = max(list(plays) + [0])
     for n in _play_numbers(data_dir):
-        if n not in plays and (n > newest or len(plays) < CAP):
+        if n not in plays:
             line = _line_of_record(data_dir, n)
             if line is not None:
                 plays[n] = line
                 rebuilt.append(n)
+    keep = _newest(plays, lines)
+    rebuilt = [n for n in rebuilt if n in keep]
+    lost = _lost(lines, keep)
     if bad:
         first = bad[0]
         said.append("%d damaged line%s (%s%s) kept aside in %s.bad" % (
@@ -346,7 +357,10 @@ def _repair(data_dir, path, copies):
     if rebuilt and said:      # (alone, a rebuilt play lost nothing: no notice)
         said.append("play%s %s rebuilt" % ("" if len(rebuilt) == 1 else "s",
                                            ", ".join(["#%d" % n for n in rebuilt])))
-    keep = sorted(plays)[-CAP:]
+    if lost:                  # (PL-23: a loss the device can count is told as it is)
+        said.append("play%s %s lost (no copy of %s line, no record)" % (
+            "" if len(lost) == 1 else "s", ", ".join(["#%d" % n for n in lost]),
+            "its" if len(lost) == 1 else "their"))
     if not copies and not keep:
         return None, None         # no history, and no record to rebuild one from
     try:
@@ -363,6 +377,101 @@ def _repair(data_dir, path, copies):
         said.append("it could not be written again (%s)" % e)
         return (path if storage.exists(path) else None), _notice(path, said, keep)
     return (path if keep else None), _notice(path, said, keep)
+
+
+def _seals(text):
+    """How many lines a damaged line's text holds, by the seals in it (each
+    line ends with one, usher.core.seal): 2 for two lines run together, 0
+    for the first half of a line broken in two; 1 when it is not text."""
+    return 1 if text is None else text.count('"%s"' % seal.KEY)
+
+
+def _runs(lines):
+    """(play number of the good line before, of the good line after or -1
+    after the last, how many plays the damaged lines between stood for)
+    for each stretch between good lines (a generator). lines: [(line
+    number, play number; 0 damaged, seals)] in file order. The damaged lines
+    stand for as many plays as their seals say (at least one: a seal's own
+    text may be what was damaged), never more than the numbers between the
+    good lines allow."""
+    prev = 0
+    seals = 0
+    damaged = False
+    for _ln, n, w in lines + [(0, -1, 0)]:
+        if n == 0:
+            seals += w
+            damaged = True
+            continue
+        count = max(seals, 1) if damaged else 0
+        if n > 0:
+            count = min(count, n - prev - 1)
+        yield prev, n, count
+        if n > 0:
+            prev = n
+        seals = 0
+        damaged = False
+
+
+def _slots(lines, numbers):
+    """The plays the history's lines stood for before the damage, each a
+    play number, or for a damaged line whose play is not known the lowest
+    number it can have. numbers: every play found (any copy, or rebuilt
+    from its record), ascending. Damaged lines between two good ones stand
+    for the plays found between them; before the first good line for the
+    newest found before it; after the last good line come every play found
+    after it (the records of plays whose lines were never added, a cut)."""
+    slots = []
+    for prev, n, count in _runs(lines):
+        if n < 0:
+            found = [x for x in numbers if x > prev]
+            if found:
+                count = min(count, found[-1] - prev)
+        elif prev == 0:
+            found = [x for x in numbers if x < n]
+            found = found[len(found) - count:] if count else []
+        else:
+            found = [x for x in numbers if prev < x < n]
+        slots.extend(found)
+        slots.extend([prev + 1] * max(0, count - len(found)))
+        if n > 0:
+            slots.append(n)
+    return slots
+
+
+def _newest(plays, lines):
+    """The play numbers the repaired history keeps, oldest first: the newest
+    CAP, counted as the readers counted them before the damage (the newest
+    CAP lines of the file, PL-23), so a play older than those (the file's
+    older lines on littlefs, its .bak's) never comes back in place of one
+    that was lost. Without the file's lines to count (missing, unreadable,
+    no good line): the newest CAP plays found."""
+    numbers = sorted(plays)
+    if lines is None:
+        return numbers[-CAP:]
+    slots = sorted(_slots(lines, numbers))
+    keep = []
+    i = len(slots)
+    for n in reversed(numbers):
+        while i > 0 and slots[i - 1] >= n:
+            i -= 1
+        if len(slots) - i > CAP:
+            break
+        keep.append(n)
+    keep.reverse()
+    return keep[-CAP:]
+
+
+def _lost(lines, keep):
+    """The plays known to be lost: damaged lines between two good ones
+    whose play numbers follow on (so each line's play is known) that came
+    back from no copy and no record, newer than the oldest play kept."""
+    if lines is None or not keep:
+        return []
+    lost = []
+    for prev, n, count in _runs(lines):
+        if prev and count and n - prev - 1 == count:
+            lost.extend([x for x in range(prev + 1, n) if x > keep[0] and x not in keep])
+    return lost
 
 
 def _notice(path, said, keep):
