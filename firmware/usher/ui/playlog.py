@@ -171,7 +171,7 @@ def entry(game_id, record, state, date=None, version=""):
     # Its date too, so a line lost to damage can be rebuilt whole from it.
     # An empty owner_data and an unknown date are left out (readers take
     # [] and None): a Take a Seat solo play's record is then under
-    # littlefs's 512-byte inline limit, kept without a 4 KB erase (issue 24).
+    # littlefs's 512-byte inline limit, kept without a 4 KB erase (bench/history_flash.py).
     kept = {"game": game_id, "options": record["options"], "seed": record["seed"],
             "actions": record["actions"], "version": version}
     if dropped:
