@@ -6,7 +6,8 @@
   usher flash --circuitpy [DRIVE]     install on a CircuitPython board's CIRCUITPY drive (found
                                       by its boot_out.txt; plain `usher flash` finds it too)
   usher logs [-o FILE] [--follow]     pull the device log as JSON lines / stream the console
-  usher replay FILE                   replay a pulled log, saved game or kept play on the desktop
+  usher replay FILE|DATA              replay a pulled log, saved game or kept play on the desktop;
+                                      a data folder: every game, damaged files named (PL-23)
   usher data check|upload|download    owner data: panels, decks, players, validated first
   usher history pull [-o DIR]         the play history as CSV and JSON (docs/history.md)
   usher clock [--port P]              set the board's clock and restart the firmware keeping it
@@ -105,7 +106,7 @@ def cmd_logs(args):
 def cmd_replay(args):
     from usher_host import replay
     return replay.command(args.file, png_dir=args.png, saved=args.saved, game=args.game, out=_say,
-                          show_state=args.state)
+                          show_state=args.state, err=_warn)
 
 
 def cmd_data(args):
@@ -155,6 +156,13 @@ def _say(text):
     sys.stdout.flush()
 
 
+def _warn(text):
+    """A problem that does not stop the command (a damaged file named, PL-23): on stderr."""
+    from usher_host.textfile import printable
+    sys.stdout.flush()
+    print(printable(text, newlines=True), file=sys.stderr)
+
+
 def parser():
     from usher_host import layout
     # PL-12: one command for flash, logs, replay, data, backup and restore.
@@ -202,12 +210,14 @@ def parser():
 
     p = _command(sub, "replay", "replay a pulled log, saved game or kept play on the desktop")
     p.add_argument("file", help="a log pulled with `usher logs` (JSON lines), a log folder as the device "
-                   "and the simulator write it (DATA/log, or DATA: e.g. out/sim-data), a saved game "
-                   "(JSON) or a `usher history pull` JSON")
+                   "and the simulator write it (DATA/log), a data folder (DATA: a copy of the board's "
+                   "/data, a backup, out/sim-data: every game of its log, its kept plays and its "
+                   "running game), a saved game (JSON) or a `usher history pull` JSON")
     p.add_argument("--saved", help="the device's saved game to compare with (e.g. from `usher backup`)")
-    p.add_argument("--game", type=int, default=-1,
-                   help="which game in the log, or which play number in a `usher history pull` "
-                   "JSON (default: the last)")
+    p.add_argument("--game", type=int, default=None,
+                   help="which game in the log or data folder (0 the first, -1 the last; a data "
+                   "folder lists them by these numbers), or which play number in a `usher history "
+                   "pull` JSON (default: the last; a data folder: every game)")
     p.add_argument("--png", help="folder to write the game screen into (PNG, drawn by the firmware UI)")
     p.add_argument("--state", action="store_true", help="also print the whole final state as JSON")
     p.set_defaults(func=cmd_replay)
