@@ -17,6 +17,8 @@ import os
 import shutil
 import sys
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests", "portable"),
           os.path.join(ROOT, "host_tools")):
@@ -28,7 +30,7 @@ import ui_sessions  # noqa: E402
 from usher import games  # noqa: E402
 from usher.core import rng, storage  # noqa: E402
 from usher.device.log import FlashLog  # noqa: E402
-from usher.ui import playlog  # noqa: E402
+from usher.ui import playlog, seats  # noqa: E402
 from usher.ui.app import App  # noqa: E402
 from usher.ui.canvas import new_canvas  # noqa: E402
 from usher_host import cli  # noqa: E402
@@ -46,11 +48,11 @@ def _data_folder(folder, littlefs=True, log_actions=False):
     storage.FORCE = littlefs
     try:
         buf, canvas = new_canvas()
-        # (as on a board: no log line per action, device.json's default)
+        # (log_actions False as on a board, device.json's default: no log
+        # line per action)
         app = App(canvas, folder, {"log": log, "ticks_ms": lambda: 4242, "log_actions": log_actions})
         app.start()
         first, _final = ui_sessions.bot_game(app, "seatwars", {"players": 2}, ["Ann", "Bob"], 11)
-        from usher.ui import seats
         app.start_game("seatwars", seats.with_names("seatwars", {"players": 2}, ["Ann", "Bob"]), 12)
         bot, brng = games.bot("seatwars"), rng.new_state(12)
         for _ in range(RUNNING_ACTIONS):
@@ -60,19 +62,25 @@ def _data_folder(folder, littlefs=True, log_actions=False):
         storage.FORCE = None
 
 
-_MADE = {}
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    """made(littlefs, log_actions): the data folder of that way of writing,
+    made once for this module's tests."""
+    cache = {}
+
+    def make(littlefs, log_actions):
+        if (littlefs, log_actions) not in cache:
+            cache[(littlefs, log_actions)] = _data_folder(
+                str(tmp_path_factory.mktemp("made") / "data"), littlefs, log_actions)
+        return cache[(littlefs, log_actions)]
+    return make
 
 
-def _folder(tmp_path, littlefs=True, log_actions=False):
-    """A fresh copy of the data folder (made once per way of writing)."""
-    key = (littlefs, log_actions)
-    if key not in _MADE:
-        import tempfile
-        _MADE[key] = _data_folder(os.path.join(tempfile.mkdtemp(prefix="usher-replay-"), "data"),
-                                  littlefs, log_actions)
-    made, first, running = _MADE[key]
+def _folder(tmp_path, made, littlefs=True, log_actions=False):
+    """A fresh copy of the data folder."""
+    folder, first, running = made(littlefs, log_actions)
     copy = str(tmp_path / ("lfs" if littlefs else "fat"))
-    shutil.copytree(made, copy)
+    shutil.copytree(folder, copy)
     return copy, first, running
 
 
@@ -95,8 +103,8 @@ def _flip_a_digit(path, key=b'"seed":'):
         f.write(bytes(raw))
 
 
-def test_pl17_pl23_replay_of_a_data_folder_gives_the_kept_play_and_the_running_game_whole(tmp_path):
-    data, first, running = _folder(tmp_path)
+def test_pl17_pl23_replay_of_a_data_folder_gives_the_kept_play_and_the_running_game_whole(tmp_path, made):
+    data, first, running = _folder(tmp_path, made)
     assert len(first["actions"]) > RUNNING_ACTIONS
     status, out, err = _replay(data)
     assert status == 0 and err == "", out + err
@@ -113,8 +121,8 @@ def test_pl17_pl23_replay_of_a_data_folder_gives_the_kept_play_and_the_running_g
     assert status == 0 and out.splitlines()[0] == "Seat Wars, seed 12, %d actions" % RUNNING_ACTIONS, out
 
 
-def test_pl23_a_damaged_kept_record_is_named_never_shown_at_zero_actions_and_the_exit_says_so(tmp_path):
-    data, first, _running = _folder(tmp_path)
+def test_pl23_a_damaged_kept_record_is_named_never_shown_at_zero_actions_and_the_exit_says_so(tmp_path, made):
+    data, first, _running = _folder(tmp_path, made)
     record = os.path.join(data, "history", "p00001.json")
     _flip_a_digit(record)
     status, out, err = _replay(data)
@@ -130,8 +138,8 @@ def test_pl23_a_damaged_kept_record_is_named_never_shown_at_zero_actions_and_the
     assert status == 1 and out == "" and record + ": checksum does not match" in err, out + err
 
 
-def test_pl23_a_missing_kept_record_is_named_missing(tmp_path):
-    data, first, _running = _folder(tmp_path)
+def test_pl23_a_missing_kept_record_is_named_missing(tmp_path, made):
+    data, first, _running = _folder(tmp_path, made)
     record = os.path.join(data, "history", "p00001.json")
     os.remove(record)
     status, out, err = _replay(data)
@@ -139,8 +147,8 @@ def test_pl23_a_missing_kept_record_is_named_missing(tmp_path):
     assert " 0 actions" not in out and "not replayed" in out.splitlines()[0], out
 
 
-def test_pl23_a_kept_record_with_a_good_previous_copy_is_replayed_from_it_and_that_is_said(tmp_path):
-    data, first, _running = _folder(tmp_path)
+def test_pl23_a_kept_record_with_a_good_previous_copy_is_replayed_from_it_and_that_is_said(tmp_path, made):
+    data, first, _running = _folder(tmp_path, made)
     record = os.path.join(data, "history", "p00001.json")
     shutil.copyfile(record, record + ".bak")
     _flip_a_digit(record)
@@ -155,9 +163,9 @@ def test_pl23_a_kept_record_with_a_good_previous_copy_is_replayed_from_it_and_th
     assert out.splitlines()[0] == "Seat Wars, seed 11, %d actions" % len(first["actions"]), out
 
 
-def test_pl23_a_damaged_saved_game_is_named_and_its_previous_copy_said_with_its_count(tmp_path):
+def test_pl23_a_damaged_saved_game_is_named_and_its_previous_copy_said_with_its_count(tmp_path, made):
     # The FAT way: game.json is one checked file with its previous copy.
-    data, _first, running = _folder(tmp_path, littlefs=False)
+    data, _first, running = _folder(tmp_path, made, littlefs=False)
     saved = os.path.join(data, "game.json")
     assert os.path.isfile(saved + ".bak")
     _flip_a_digit(saved)
@@ -174,8 +182,8 @@ def test_pl23_a_damaged_saved_game_is_named_and_its_previous_copy_said_with_its_
     assert "game 1: the running game (game.json), Seat Wars, seed 12: not replayed" in out, out
 
 
-def test_pl23_a_damaged_tail_on_littlefs_is_named(tmp_path):
-    data, _first, _running = _folder(tmp_path)
+def test_pl23_a_damaged_tail_on_littlefs_is_named(tmp_path, made):
+    data, _first, _running = _folder(tmp_path, made)
     tail = os.path.join(data, "game.tail")
     assert os.path.isfile(tail)
     _flip_a_digit(tail, b'"n":')
@@ -184,9 +192,9 @@ def test_pl23_a_damaged_tail_on_littlefs_is_named(tmp_path):
     assert "(without the actions game.tail held)" in out, out
 
 
-def test_pl23_a_data_folder_without_its_log_replays_its_kept_plays_and_its_running_game(tmp_path):
+def test_pl23_a_data_folder_without_its_log_replays_its_kept_plays_and_its_running_game(tmp_path, made):
     # `usher backup` leaves the log out
-    data, first, _running = _folder(tmp_path)
+    data, first, _running = _folder(tmp_path, made)
     shutil.rmtree(os.path.join(data, "log"))
     status, out, err = _replay(data)
     assert status == 0 and err == "", out + err
@@ -195,10 +203,10 @@ def test_pl23_a_data_folder_without_its_log_replays_its_kept_plays_and_its_runni
     assert "game 1: the running game (game.json), Seat Wars, seed 12, %d actions" % RUNNING_ACTIONS in out
 
 
-def test_pl23_a_kept_play_past_the_ten_records_is_said_not_kept_and_is_no_error(tmp_path):
+def test_pl23_a_kept_play_past_the_ten_records_is_said_not_kept_and_is_no_error(tmp_path, made):
     # Only the newest ten plays keep their records (docs/history.md): an
     # older play's "end" line in the log is said so, without an error.
-    data, first, _running = _folder(tmp_path)
+    data, first, _running = _folder(tmp_path, made)
     history = os.path.join(data, "history")
     with open(os.path.join(history, "p00001.json"), "rb") as f:
         raw = f.read()
@@ -212,10 +220,11 @@ def test_pl23_a_kept_play_past_the_ten_records_is_said_not_kept_and_is_no_error(
         "are no longer kept" % len(first["actions"]) in out, out
 
 
-def test_pl23_a_log_with_a_line_per_action_gives_each_kept_play_once_and_names_a_damaged_record(tmp_path):
+def test_pl23_a_log_with_a_line_per_action_lists_each_kept_play_once_and_names_a_damaged_record(
+        tmp_path, made):
     # The simulator's folder: the log has every action, the kept play's
     # record too; the play is listed once, from the log, under its number.
-    data, first, _running = _folder(tmp_path, littlefs=False, log_actions=True)
+    data, first, _running = _folder(tmp_path, made, littlefs=False, log_actions=True)
     status, out, err = _replay(data)
     assert status == 0 and err == "", out + err
     heads = [line for line in out.splitlines() if line.startswith("game ")]
