@@ -260,23 +260,26 @@ def _scan(path):
 
 
 def _whole(path):
-    """(the last play number, the number of lines) of path when it is a copy
-    of the history that can be used as it is (it has lines and every one
-    passes; one line at a time in RAM), else (0, 0)."""
+    """(the last play number, the number of lines, the last line) of path
+    when it is a copy of the history that can be used as it is (it has
+    lines and every one passes; one line at a time in RAM), else (0, 0,
+    None)."""
     last = 0
     count = 0
+    newest = None
     try:
         for _ln, obj, _txt, reason in storage.read_lines(path):
             if reason is not None:
-                return 0, 0
+                return 0, 0, None
             check_line(obj)
             if obj["n"] <= last:
-                return 0, 0
+                return 0, 0, None
             last = obj["n"]
             count += 1
+            newest = obj
     except (OSError, ValueError):
-        return 0, 0
-    return last, count
+        return 0, 0, None
+    return last, count, newest
 
 
 def open_index(data_dir):
@@ -292,18 +295,19 @@ def open_index(data_dir):
 
 def _opened(data_dir):
     """open_index's (path, notice), then (the last play number, the number
-    of lines) of the file when it was whole, else (0, 0)."""
+    of lines, the last line) of the file when it was whole, else (0, 0,
+    None). One read of the file when it is whole."""
     path = index_path(data_dir)
-    last, count = _whole(path)
+    last, count, newest = _whole(path)
     numbers = _play_numbers(data_dir)
     if last and (not numbers or numbers[-1] <= last):
-        return path, None, last, count
+        return path, None, last, count, newest
     # (a record newer than the history's last line: a cut between the two
     # writes of append, or a history rolled back to an older copy)
     copies = [c for c in _candidates(path) if storage.exists(c)]
     if not copies and not numbers:
-        return None, None, 0, 0
-    return _repair(data_dir, path, copies) + (0, 0)
+        return None, None, 0, 0, None
+    return _repair(data_dir, path, copies) + (0, 0, None)
 
 
 SHORT = FOLDER + "/" + INDEX      # the history's name in a notice (a full path does not fit a line)
@@ -520,7 +524,7 @@ def summaries(data_dir, cap=CAP):
     see append). Call open_index first to learn about (and repair) a
     damaged history; a line that does not pass its checks is skipped here
     all the same, so no screen ever meets one."""
-    path, _notice, _last, count = _opened(data_dir)
+    path, _notice, _last, count, _newest = _opened(data_dir)
     if path is None:
         return
     skip = count - cap
@@ -587,10 +591,12 @@ def _play_numbers(data_dir):
     return out
 
 
-def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP, slack=SLACK):
-    """Keep a finished play. Returns (play number, problem or None)."""
+def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP, slack=SLACK, opened=None):
+    """Keep a finished play. Returns (play number, problem or None).
+    opened: what _opened(data_dir) returned just before, when the caller
+    read it (keep: the history is read once per game's end)."""
     storage.makedirs(folder(data_dir))
-    path, problem, last, count = _opened(data_dir)
+    path, problem, last, count, _newest = opened or _opened(data_dir)
     if path is not None and not count:
         # (repaired just now: the file written again holds its good lines)
         for s in _good_lines(path):
@@ -637,17 +643,19 @@ def _lines_with(data_dir, path, line, drop):
     yield line
 
 
-def _already_kept(data_dir, game_id, record):
+def _already_kept(data_dir, game_id, record, newest=None):
     """The number of the newest kept play when it is this game, else None:
     a power cut after the play was kept but before the saved game was
     forgotten brings the finished game back, and leaving it again must not
-    keep it twice."""
-    last = None
-    try:
-        for s in summaries(data_dir):
-            last = s
-    except (OSError, ValueError):
-        return None
+    keep it twice. newest: the history's last line when the caller has it
+    (else the history is read for it)."""
+    last = newest
+    if last is None:
+        try:
+            for s in summaries(data_dir):
+                last = s
+        except (OSError, ValueError):
+            return None
     if last is not None and last.get("game") == game_id and \
             last.get("seed") == record["seed"] and last.get("actions") == len(record["actions"]):
         return last.get("n")
@@ -661,7 +669,15 @@ def keep(app):
     cannot be written must not stop the game from ending."""
     if app.record is None or not is_over(app.state) or app.game_id not in RESULTS:
         return None, None
-    n = _already_kept(app.data_dir, app.game_id, app.record)
+    # The history is read once here (its last line answers _already_kept)
+    # and that read is handed to append: a game's end read and checked the
+    # whole file three times, a cost growing with every kept play.
+    try:
+        opened = _opened(app.data_dir)
+    except (OSError, ValueError):
+        opened = None
+    newest = opened[4] if opened is not None else None
+    n = _already_kept(app.data_dir, app.game_id, app.record, newest)
     if n is not None:
         return n, None
     fn = app.services.get("date")
@@ -672,7 +688,7 @@ def keep(app):
     try:
         line, record = entry(app.game_id, app.record, app.state, date,
                              app.services.get("version") or "")
-        return append(app.data_dir, line, record)
+        return append(app.data_dir, line, record, opened=opened)
     except Exception as e:  # flash full, ...: say so, lose nothing else
         app.log("error", "history: %s" % e)
         return None, "This play could not be kept in the history: %s" % e
