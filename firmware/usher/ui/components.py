@@ -27,11 +27,6 @@ SIDE = 8                   # a ticket's rows and columns at most (tickets.SIDE, 
 INFO_X = GRID_X + SIDE * CELL + 8
 AREAS = ("authorities", "celebrities", "press", "public")     # tickets.AREAS (TS-1)
 ARROWS = ("RD", "RU", "LD", "LU", "DR", "DL", "UR", "UL")    # tickets.ARROWS (TS-7)
-# The Theatre's card vocabulary (usher.games.theatre.cards, TH-1, TH-2): the
-# game's package is not held here, it leaves RAM after a game.
-SUITS = ("charm", "luck", "agility", "will", "strength")
-PRINTS = ("paw", "hoof", "claw", "talon", "slither", "webbed", "fin", "float", "skitter")
-ABILITIES = ("none", "boost", "sap", "combo1", "combo2", "finisher", "gamble")
 
 
 def menu_items(app):
@@ -381,6 +376,9 @@ class HouseDeck(Menu):
             app.show_message("House deck", "Saved: new solo games of The Theatre give the House "
                                            "your deck.")
             return
+        # TH-1, TH-2: the game's own vocabulary, imported here (a module
+        # holding the game's package would keep it in RAM after a game)
+        from usher.games.theatre.cards import ABILITIES, PRINTS, SUITS
         card = dict(self.cards[value])
         title = "House card %d of %d" % (value + 1, len(self.cards))
         steps = [

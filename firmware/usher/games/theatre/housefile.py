@@ -13,13 +13,7 @@ def parse(text):
     cards = []
     named = []
     defects = []
-    lineno = 0
-    for raw in text.split("\n"):
-        lineno += 1
-        line = raw.strip()
-        if not line or line[0] == "#":
-            continue
-        f = [x.strip() for x in line.split(",")]
+    for lineno, f in validator.card_lines(text):
         if len(f) not in (5, 6) or not f[0]:
             defects.append("line %d: want name, suit, rank, value, print[, ability]" % lineno)
             continue

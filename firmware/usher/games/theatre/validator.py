@@ -33,19 +33,24 @@ def _suit(text):
     return None
 
 
+def card_lines(text):
+    """(line number, its comma-separated fields stripped) of each line of
+    a deck file that is not blank and does not start with #."""
+    lineno = 0
+    for raw in text.split("\n"):
+        lineno += 1
+        line = raw.strip()
+        if line and line[0] != "#":
+            yield lineno, [f.strip() for f in line.split(",")]
+
+
 def parse_deck(text):
     """(cards, defects): cards are (name, suit, rank) for every well-formed
     line; blank lines and lines starting with # are skipped. Names compare
     without case or surrounding spaces."""
     cards = []
     defects = []
-    lineno = 0
-    for raw in text.split("\n"):
-        lineno += 1
-        line = raw.strip()
-        if not line or line[0] == "#":
-            continue
-        fields = [f.strip() for f in line.split(",")]
+    for lineno, fields in card_lines(text):
         if len(fields) != 3 or not fields[0]:
             defects.append([R_LINE, "line %d: want name, suit, rank" % lineno])
             continue
