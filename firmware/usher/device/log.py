@@ -15,6 +15,9 @@
 # boot, "k": kind, "d": data}; the device layer writes "boot", "error" and
 # "info", the App "resume", "game", "action", "undo", "end". Each write opens,
 # appends and closes, so a power cut loses at most the line being written; read_all() skips a torn line.
+# Each line is sealed like a saved object (usher.core.seal, PL-17, PL-23): a
+# flipped digit in a line's boot number fails its seal instead of making
+# later boots reuse boot numbers. Lines from before the seal read as they are.
 # The device layer holds the lines of a boot or a wake in RAM until its
 # picture is under way (hold(), release()): a cut in that time loses them too.
 #
@@ -22,7 +25,7 @@
 import json
 import os
 
-from usher.core import storage
+from usher.core import seal, storage
 
 CURRENT = "log0.jsonl"
 PREVIOUS = "log1.jsonl"
@@ -32,6 +35,7 @@ TAIL = "log.tail"
 TAIL_MAX = 480
 FILES = (PREVIOUS, CURRENT, TAIL)     # oldest lines first
 DEFAULT_MAX_BYTES = 32 * 1024
+TORN = "torn by a power cut"
 MAX_DATA_CHARS = 2000          # one traceback must not crowd out everything else
 HOLD_MAX_CHARS = 2048          # held lines past this go to flash at once (hold())
 # Kinds never held: an error (what a crash leaves must be on flash), and the
@@ -56,21 +60,35 @@ def _lines(path):
         return []
 
 
-def parse(raw):
+def decode(line):
+    """(entry or None, reason or None) of one line's bytes: the seal checked
+    (usher.core.storage.decode_bytes), a line without one read as it is."""
+    try:
+        entry = storage.decode_bytes(line)
+    except ValueError as e:     # UnicodeError is a ValueError on both runtimes
+        return None, str(e)
+    if type(entry) is not dict:
+        return None, "not a log entry"
+    return entry, None
+
+
+def parse(raw, problems=None, name=None):
     """The entries of a log file's bytes. Each line is decoded on its own:
-    a line with a bad byte (flash damage) is skipped like a torn one and
-    never stops the reader (PL-11: nothing read from flash may stop the
-    boot)."""
+    a line with a bad byte or a seal that does not match (flash damage) is
+    skipped like a torn one and never stops the reader (PL-11: nothing read
+    from flash may stop the boot); problems, when given, gets "NAME line N:
+    reason" for each (PL-23: the host tools name them)."""
     out = []
+    n = 0
     for line in raw.split(b"\n"):
+        n += 1
         if not line:
             continue
-        try:
-            entry = json.loads(line.decode("utf-8"))
-        except ValueError:      # UnicodeError is a ValueError on both runtimes
-            continue            # torn by a power cut, or damaged
-        if type(entry) is dict:
+        entry, why = decode(line)
+        if entry is not None:
             out.append(entry)
+        elif problems is not None:
+            problems.append("%s line %d: %s" % (name, n, why))
     return out
 
 
@@ -99,38 +117,61 @@ def tail_after(raw, last):
     """(the lines of the tail's bytes raw that come after the entry last, as
     bytes; the newest entry of all): what the tail adds to log0.jsonl.
     Lines are in order, so at a boot only the first line (against last)
-    and the newest are decoded, unless a cut left some in both files."""
+    and the newest are decoded, unless a cut left some in both files. A
+    line that does not read is kept (it cannot be told to be a repeat):
+    in log0.jsonl the host tools name it."""
     lines = [line for line in raw.split(b"\n") if line]
     start = 0
+    damaged = []
     while start < len(lines):
-        entry = parse(lines[start])
-        if entry and _after(entry[0], last):
+        entry = decode(lines[start])[0]
+        if entry is None:
+            damaged.append(lines[start])
+        elif _after(entry, last):
             break
         start += 1
-    kept = lines[start:]
-    for line in reversed(kept):
-        entry = parse(line)
-        if entry and _after(entry[0], None):
-            last = entry[0]
+    kept = damaged + lines[start:]
+    for line in reversed(lines[start:]):
+        entry = decode(line)[0]
+        if entry is not None and _after(entry, None):
+            last = entry
             break
     return b"".join(line + b"\n" for line in kept), last
 
 
+def _scan(lines):
+    """(the newest entry with a boot number, the highest boot number, the
+    indexes of the lines after that entry that do not read, with why) of
+    a list of lines (bytes), oldest first."""
+    newest, top, bad = None, 0, []
+    for i in range(len(lines)):
+        if not lines[i]:
+            continue
+        entry, why = decode(lines[i])
+        if entry is not None and _key(entry) is not None:
+            newest, bad = entry, []
+            top = max(top, entry["b"])
+        else:
+            bad.append((i, why or "no boot number"))
+    return newest, top, bad
+
+
 def _newest(path):
     """(the file's newest readable entry or None; True when its last byte
-    is not a newline, a line torn by a power cut). Read from the end a
-    block at a time, so a boot costs the same whatever the log holds
-    (it grew with every boot while the whole log was parsed),
-    and with one open: on littlefs each lookup in the folder reads its
-    metadata."""
+    is not a newline, a line torn by a power cut; the highest boot number
+    read; the lines after that entry that do not read, as (line number,
+    why)). Read from the end a block at a time, so a boot costs the same
+    whatever the log holds (it grew with every boot while the whole log was
+    parsed), and with one open: on littlefs each lookup in the folder reads
+    its metadata. Line numbers are counted only when a line is damaged."""
     try:
         f = open(path, "rb")
     except OSError:
-        return None, False
+        return None, False, 0, []
     with f:
         size = f.seek(0, 2)
         if not size:
-            return None, False
+            return None, False, 0, []
         f.seek(size - 1)
         torn = f.read(1) != b"\n"
         step = 512
@@ -138,23 +179,33 @@ def _newest(path):
             start = max(0, size - step)
             f.seek(start)
             lines = f.read(size - start).split(b"\n")
-            if start > 0:
-                lines = lines[1:]         # (its start is before the window)
-            for line in reversed(lines):
-                try:
-                    entry = json.loads(line.decode("utf-8"))
-                except ValueError:
-                    continue
-                if type(entry) is dict and _key(entry) is not None:
-                    return entry, torn
-            if start == 0:
-                return None, torn
+            first = 1 if start > 0 else 0     # (its start is before the window)
+            newest, top, bad = _scan(lines[first:])
+            if newest is not None or start == 0:
+                break
             step *= 4
+        if torn and bad and bad[-1][0] == len(lines) - first - 1:
+            bad[-1] = (bad[-1][0], TORN)
+        if bad:
+            before = 0              # newlines before the window: its lines' numbers
+            f.seek(0)
+            while f.tell() < start:
+                before += f.read(min(512, start - f.tell())).count(b"\n")
+            bad = [(before + first + i + 1, why) for i, why in bad]
+        return newest, torn, top, bad
 
 
 def read_all(folder):
     """Every readable entry, oldest first."""
     return merged(*[_lines(folder + "/" + name) for name in FILES])
+
+
+def _rest(n, kind, data):
+    """A line without its boot number, which is put in front when it goes
+    to flash (FlashLog.boot_no), nor its seal. JSON without spaces: the
+    seal's 19 bytes a line cost about what the spaces did (the tail,
+    TAIL_MAX, holds as many lines as before the seal)."""
+    return '"n":%d,"k":%s,"d":%s}' % (n, json.dumps(kind), json.dumps(data, separators=(",", ":")))
 
 
 class FlashLog:
@@ -170,6 +221,7 @@ class FlashLog:
         self._boot_no = None        # read from the files by the first line to flash
         self._prefix = ""
         self._held = None           # lines kept in RAM while held (hold())
+        self._damage = None         # damaged newest lines boot_no read past, to log
 
     @property
     def boot_no(self):
@@ -183,19 +235,31 @@ class FlashLog:
         if self._boot_no is None:
             self._boot_no = 1
             try:
-                newest, torn = _newest(self.current)
+                newest, torn, top, bad = _newest(self.current)
+                bad = [(CURRENT, n, why) for n, why in bad]
                 # A line torn by a power cut has no newline: end it, or the
                 # next line would be glued to it and lost too.
                 if torn:
                     self._prefix = "\n"
                 if newest is None:
-                    newest = _newest(self.previous)[0]
+                    newest, _torn, top, older = _newest(self.previous)
+                    bad = [(PREVIOUS, n, why) for n, why in older] + bad
                 if self.use_tail:
                     # A cut after the tail went into log0.jsonl and before
                     # it was removed leaves lines in both: not appended twice.
-                    newest = self._tail_after(newest)
+                    newest, top, bad = self._tail_after(newest, top, bad)
                 if newest is not None:
-                    self._boot_no = newest["b"] + 1
+                    top = max(top, newest["b"])
+                # PL-23: boot numbers are never reused. Lines after the
+                # newest that reads may each be a boot of its own, one above
+                # the other: the next boot is above all they could hold. A
+                # torn last line (a cut, not damage) counts, unnamed.
+                bad = [x for x in bad if x[2] != TORN]
+                self._boot_no = top + 1 + len(bad)
+                if bad:
+                    self._damage = "%s; boot number %d is above any they could hold" % (
+                        "; ".join("%s line %d: %s" % x for x in bad[:3]) + (
+                            " (and %d more)" % (len(bad) - 3) if len(bad) > 3 else ""), self._boot_no)
             except Exception:
                 pass
         return self._boot_no
@@ -210,7 +274,7 @@ class FlashLog:
             self.line_no += 1
             # the line without its boot number, which is put in front when
             # it goes to flash (boot_no)
-            rest = '"n": %d, "k": %s, "d": %s}\n' % (self.line_no, json.dumps(kind), json.dumps(data))
+            rest = _rest(self.line_no, kind, data)
             held = self._held
             if held is None:
                 held = [rest]
@@ -225,8 +289,13 @@ class FlashLog:
             return False
 
     def _append_lines(self, rests):
-        b = '{"b": %d, ' % self.boot_no
-        self._append("".join(b + rest for rest in rests))
+        b = '{"b":%d,' % self.boot_no
+        if self._damage is not None:
+            # the damaged lines the boot number was chosen past, named once
+            self.line_no += 1
+            rests = rests + [_rest(self.line_no, "error", "log: " + self._damage)]
+            self._damage = None
+        self._append("".join(seal.seal_object(b + rest) + "\n" for rest in rests))
 
     def hold(self):
         """Keep the lines written from now on in RAM until release(). The
@@ -249,20 +318,24 @@ class FlashLog:
             except Exception:
                 pass
 
-    def _tail_after(self, last):
-        """The newest entry, the tail's included; the tail's size. Lines a
-        cut left in both the tail and log0.jsonl are dropped from the tail."""
+    def _tail_after(self, last, top, bad):
+        """(the newest entry, the tail's included; the highest boot number;
+        the damaged lines after it); the tail's size. Lines a cut left in
+        both the tail and log0.jsonl are dropped from the tail."""
         try:
             with open(self.tail, "rb") as f:
                 raw = f.read()
         except OSError:
-            return last
+            return last, top, bad
         kept, last = tail_after(raw, last)
         if len(kept) != len(raw):
             with storage.create(self.tail, "wb") as f:
                 f.write(kept)
         self._tail_size = len(kept)
-        return last
+        lines = raw.split(b"\n")
+        newest, high, damaged = _scan(lines)
+        damaged = [(TAIL, i + 1, why) for i, why in damaged]
+        return last, max(top, high), (damaged if newest is not None else bad + damaged)
 
     def _append(self, text):
         if not self.use_tail:
