@@ -285,20 +285,38 @@ def _checked(record, path):
     return record
 
 
-def _log_entries(path, text, notes):
-    """The entries of a log's text (JSON lines; a line that is not JSON is
-    skipped and counted in notes)."""
+def _log_entries(path, notes, problems=None):
+    """The entries of a log: a log folder's files (log1.jsonl, log0.jsonl,
+    then log.tail without the lines log0.jsonl already has) or one file of
+    JSON lines. A line that does not read (torn by a power cut, not UTF-8,
+    a seal that does not match: flash damage, PL-23) is skipped and named,
+    file and line number, in problems (or notes when not given)."""
+    said = problems if problems is not None else notes
+    folder = log_folder(path) if os.path.isdir(path) else None
+    if folder is not None:
+        parts = []
+        for name in LOG_FILES:          # oldest first, as usher.device.log.read_all
+            try:
+                with open(os.path.join(folder, name), "rb") as f:
+                    raw = f.read()
+            except OSError:
+                raw = b""
+            skipped = []
+            parts.append(flashlog.parse(raw, skipped, name))
+            said.extend(x + ", skipped" for x in skipped)
+        return flashlog.merged(*parts)
+    with open(path, "rb") as f:
+        raw = f.read()
     entries = []
-    torn = 0
-    for line in text.splitlines():
+    n = 0
+    for line in raw.split(b"\n"):
+        n += 1
         if not line.strip():
             continue
         try:
-            entries.append(storage.decode(line))
-        except ValueError:
-            torn += 1
-    if torn:
-        notes.append("%d line(s) that are not JSON (torn by a power cut?) were skipped" % torn)
+            entries.append(storage.decode_bytes(line))
+        except ValueError as e:
+            said.append("%s line %d: %s, skipped" % (_base(path), n, e))
     return entries
 
 
@@ -342,8 +360,6 @@ def load_game(path, which=-1, notes=None, problems=None, running=True):
         problems.extend(_said_with_copy(path, source, said, "replayed"))
         return _item(_checked(rec, path), None)
     text, bad = _decode(_read(path), path)
-    if bad:
-        notes.append("%d line(s) with bytes that are not UTF-8 were skipped" % bad)
     try:
         # a saved game or kept play: its seal checked; a board's base with its
         # actions as rows read as a record (usher.core.gamefile, PL-17)
@@ -361,8 +377,10 @@ def load_game(path, which=-1, notes=None, problems=None, running=True):
                 raise HostError("%s is not a saved game: %s." % (path, _why(e))) from None
             problems.extend(_said_with_copy(path, source, said, "replayed"))
             return _item(_checked(rec, path), None)
-        entries = _log_entries(path, text, notes)
+        entries = _log_entries(path, notes, problems)
     else:
+        if bad:
+            notes.append("%d line(s) with bytes that are not UTF-8 were skipped" % bad)
         if isinstance(obj, dict) and "k" not in obj:
             return _item(_checked(obj, path), None)     # a saved game
         entries = [obj]
@@ -561,10 +579,8 @@ def folder_games(path, notes=None, problems=None, running=True):
     data_dir = data_folder(path)
     entries = []
     if log_folder(path) is not None:
-        text, bad = _decode(_read(path), path)
-        if bad:
-            notes.append("%d line(s) with bytes that are not UTF-8 were skipped" % bad)
-        entries = [_old_simulator_entry(e, i) for i, e in enumerate(_log_entries(path, text, notes))]
+        _read(path)                         # (named: "Cannot read ...")
+        entries = [_old_simulator_entry(e, i) for i, e in enumerate(_log_entries(path, notes, problems))]
     elif data_dir is None:
         _read(path)                         # "a folder without a log"
     found = {}
