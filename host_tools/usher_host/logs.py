@@ -4,8 +4,10 @@ The device layer (usher.device.log) writes JSON lines into two files under
 /data/log that take turns, and on littlefs a small third one of the newest
 lines; each entry is {"b": boot, "n": line, "k": kind, "d": data}. pull()
 copies them (hash-verified), drops torn lines and lines the tail repeats
-(usher.device.log.merged) and returns the entries oldest first. --follow
-streams the board's console over pyserial.
+(usher.device.log.merged) and returns the entries oldest first; each line
+that does not read (torn, or damaged: its seal does not match, PL-23) is
+named, file and line number, on stderr. --follow streams the board's
+console over pyserial.
 """
 import json
 import sys
@@ -21,28 +23,22 @@ from usher.core import gamefile  # noqa: E402
 from usher.device import log as flashlog  # noqa: E402
 
 
-def parse(text):
-    out = []
-    for line in text.split("\n"):
-        line = line.strip()
-        if not line:
-            continue
-        try:
-            out.append(json.loads(line))
-        except ValueError:
-            pass     # torn by a power cut (usher.device.log)
-    return out
-
-
-def pull(conn, data_dir=layout.DATA_DIR):
+def pull(conn, data_dir=layout.DATA_DIR, problems=None):
+    """The board's log entries, oldest first; problems (a list) gets "NAME
+    line N: reason, skipped" for each line that does not read (PL-23)."""
     folder = layout.log_folder(data_dir)
     parts = []
+    found = False
     for name in layout.LOG_FILES:
         raw = devfiles.read_file(conn, folder + "/" + name)
-        parts.append(None if raw is None else parse(raw.decode("utf-8", "replace")))
-    if all(part is None for part in parts):
+        found = found or raw is not None
+        skipped = []
+        parts.append(flashlog.parse(raw or b"", skipped, name))
+        if problems is not None:
+            problems.extend(x + ", skipped" for x in skipped)
+    if not found:
         raise HostError("The board has no log yet (%s is empty)." % folder)
-    entries = flashlog.merged(*[part or [] for part in parts])
+    entries = flashlog.merged(*parts)
     # PL-17: a kept play's "end" entry names its record instead of carrying
     # its actions; they are put back from the board's history
     replay.with_kept_moves(entries, data_dir, lambda path: devfiles.read_file(conn, path))
@@ -75,10 +71,13 @@ def write_jsonl(entries, stream):
 
 def pull_command(port, output, data_dir):
     conn = link.connect(port)
+    problems = []
     try:
-        entries = pull(conn, data_dir)
+        entries = pull(conn, data_dir, problems)
     finally:
         conn.close()
+        for p in problems:
+            sys.stderr.write("usher logs: %s\n" % p)
     if output:
         with open(output, "w") as f:
             write_jsonl(entries, f)

@@ -207,7 +207,7 @@ def test_pl17_a_littlefs_log_with_its_tail_pulls_and_replays_whole_even_after_a_
     assert logs.pull(None) == entries               # no game running: nothing added
     # `usher replay DATA` reads the folder's three files the same way: the
     # finished game's "end" entry carries its actions (PL-17)
-    read = [json.loads(line) for line in replay._read(data).split(b"\n") if line.strip()]
+    read = [storage.decode_bytes(line) for line in replay._read(data).split(b"\n") if line.strip()]
     assert read == entries
     assert replay.load_record(data, 0) == first     # its actions from history/p00001.json
     # `usher logs` puts them in from the board's history too
