@@ -152,7 +152,8 @@ class App:
         # (storage.create), off the boot's path (docs/performance.md, Boot and resume).
         self._ui_sum = None        # the files may differ from what this App wrote
         notices = []
-        ui, notice, whole = persist.load_ui(self.ui_path, [k for k in sorted(DEFAULT_SETTINGS)])
+        ui, notice, whole = persist.load_ui(self.ui_path, [k for k in sorted(DEFAULT_SETTINGS)],
+                                            DEFAULT_SETTINGS)
         if notice:
             self.log("error", "ui.json: " + notice)
             notices.append(("Settings", notice))
@@ -165,6 +166,7 @@ class App:
             if ui.get("abandoned"):
                 self.ui["abandoned"] = ui["abandoned"]
         self.policy.clean_after = self.setting("clean_after")
+        self._settings_saved = self._settings_now()
         rec, eng, state, notice = persist.load_game(self.game_file, self.load_engine)
         if notice:
             self.log("error", "game.json: " + notice)
@@ -226,7 +228,23 @@ class App:
 
     def save_ui(self):
         self.ui["routes"] = [s.route for s in self.stack if s.route]
-        self._ui_sum = storage.save_changed(self.ui_path, self.ui, self._ui_sum)
+        now = self._settings_now()
+        if now != getattr(self, "_settings_saved", None):
+            # PL-23: a change of the Settings screen's values keeps the file
+            # before it as ui.json.bak, on littlefs too (storage.save's
+            # backup: a temp file and two renames); the routes' saves, most
+            # presses, rewrite ui.json in place and leave that copy alone
+            # (bench/flash_ops.py: a game's presses cost no more erases)
+            storage.save(self.ui_path, self.ui, backup=True)
+            self._ui_sum = storage.json_sum(self.ui)
+            self._settings_saved = now
+        else:
+            self._ui_sum = storage.save_changed(self.ui_path, self.ui, self._ui_sum)
+
+    def _settings_now(self):
+        # the Settings screen's values (a game's marks kept with them, e.g.
+        # Take a Seat's "Automa step seen", change in play: not these)
+        return [self.ui["settings"].get(k) for k in sorted(DEFAULT_SETTINGS)]
 
     # --- screen stack ---------------------------------------------------------------
     def push(self, s):

@@ -173,13 +173,36 @@ def check_ui(ui, known_settings=()):
     return ui
 
 
-def load_ui(path, known_settings=()):
+def settings_words(settings, defaults=None):
+    """The Settings screen's values in its words ("clean refresh after 20
+    updates, sleep after 2 min idle, refresh turbo"); a value missing from
+    settings is its default."""
+    defaults = defaults or {}
+
+    def v(key):
+        return settings.get(key, defaults.get(key))
+    return "clean refresh after %s updates, sleep after %s min idle, refresh %s" % (
+        v("clean_after"), v("sleep_min"), v("refresh"))
+
+
+def load_ui(path, known_settings=(), defaults=None):
     """(ui dict or None, notice, True when it is the file itself, complete).
-    None: use the App's defaults."""
+    None: use the App's defaults (a dict of the settings' defaults: named in
+    the notice). The notice says what a damaged file cost (PL-23): on
+    littlefs ui.json.bak is the file as it was before the last change of
+    the settings (the App saves it so then, and rewrites ui.json in place
+    on other saves), so the settings went back to before that change;
+    elsewhere it is the save before the last one."""
     try:
         ui, source, problems = storage.load_checked(path, lambda ui: check_ui(ui, known_settings))
     except storage.StorageError as e:
-        return None, "The settings could not be used (%s); the defaults are used." % _detail(e), False
+        return None, ("The settings could not be used (%s); the defaults are used: %s." % (
+            _detail(e), settings_words({}, defaults))), False
     if source == "backup":
-        return ui, "The settings %s; the previous copy was restored." % _what(problems, "were"), False
+        now = settings_words(ui.get("settings") or {}, defaults)
+        if storage.atomic(storage.folder_of(path)):
+            return ui, ("The settings %s; they went back to before your last change of them: "
+                        "%s." % (_what(problems, "were"), now)), False
+        return ui, ("The settings %s; the previous copy was restored: %s." % (
+            _what(problems, "were"), now)), False
     return ui, None, source == "main"
