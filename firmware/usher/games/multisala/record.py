@@ -1,10 +1,9 @@
 # The solo record's file (MS-10): kept in flash through usher.core.storage,
 # so it survives new games and power cycles. The caller gives the path.
 # PL-23: a record beaten is saved with the file before it kept as
-# NAME.bak on every filesystem, littlefs included (storage.save's backup),
-# so one damaged copy gives back the record before the last one beaten,
-# never an empty one; the mark of which game set it (set_by, saved after)
-# is written in place.
+# NAME.bak on every filesystem, littlefs included, so one damaged copy
+# gives back the record before the last one beaten, never an empty one; the
+# mark of which game set it (set_by, saved after) is written in place.
 from usher.core import storage
 from usher.games.multisala import records
 
@@ -47,8 +46,21 @@ def load(path):
 
 def save(path, record, keep=False):
     """keep: the file before it stays as path + '.bak' on littlefs too (a
-    record beaten); elsewhere every save keeps it."""
-    storage.save(path, record, backup=keep)
+    record beaten); elsewhere every save keeps it. On littlefs the file's
+    bytes, if they read, are written to NAME.bak, then NAME in place: each
+    write is whole or not at all, so a complete NAME is there at every
+    moment, at about a quarter of the erases of a temp file and two
+    renames (bench/workloads/rare_files_erases.py)."""
+    if keep and storage.atomic(storage.folder_of(path)):
+        try:
+            with open(path, "rb") as f:
+                raw = f.read()
+            storage.decode_bytes(raw)
+            with open(path + ".bak", "wb") as f:
+                f.write(raw)
+        except (OSError, ValueError):
+            pass            # no record yet, or a damaged one: the old copy stays
+    storage.save(path, record)
 
 
 def finish_game(path, final_state):
