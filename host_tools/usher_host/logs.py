@@ -61,7 +61,9 @@ def running_game(conn, data_dir=layout.DATA_DIR):
     bak_raw = devfiles.read_file(conn, base + ".bak")
     if base_raw is None and bak_raw is None:
         return None
-    return gamefile.merge_bytes(base_raw, devfiles.read_file(conn, gamefile.tail_path(base)), bak_raw)
+    tail = gamefile.tail_path(base)
+    return gamefile.merge_bytes(base_raw, devfiles.read_file(conn, tail), bak_raw,
+                                devfiles.read_file(conn, tail + ".bak") if bak_raw is not None else None)
 
 
 def write_jsonl(entries, stream):

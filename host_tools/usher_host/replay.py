@@ -344,10 +344,10 @@ def load_game(path, which=-1, notes=None, problems=None, running=True):
         # the device resumes it
         if not [s for s in ("", ".tmp", ".bak") if os.path.isfile(path + s)]:
             _read(path)                     # (named: "Cannot read ...")
-        rec, source, said = saved_game(os.path.dirname(os.path.abspath(path)), _base(path))
+        rec, source, said, lost = saved_game(os.path.dirname(os.path.abspath(path)), _base(path))
         if rec is None:
             raise HostError("%s cannot be replayed: %s." % (path, _paths(path, said)))
-        lines, note = _saved_said(path, rec, source, said)
+        lines, note = _saved_said(path, rec, source, said, lost)
         problems.extend(lines)
         item = _item(_checked(rec, path), None)
         item["short"] = note
@@ -457,42 +457,28 @@ def data_folder(path):
 
 
 def saved_game(data_dir, name=GAME_FILE):
-    """(record or None, source, problems): the running game in data_dir as
-    the device resumes it (usher.core.gamefile.GameFile.load: the base, its
-    temp copy, its backup, each with game.tail's actions when the tail
-    continues it; checked by replaying it, usher.ui.persist.check_game),
-    without writing anything. source "none" with no problems: no saved
-    game."""
+    """(record or None, source, problems, lost): the running game in
+    data_dir as the device resumes it (usher.core.gamefile.GameFile.load:
+    the base, its temp copy, its backup, each with the tails that continue
+    it; checked by replaying it, usher.ui.persist.check_game), without
+    writing anything. lost: the acknowledged actions the damage cost (0, or
+    None when the damaged files cannot say, PL-23). source "none" with no
+    problems: no saved game."""
     from usher.ui import persist
     path = os.path.join(data_dir, name)
-    tail_path = gamefile.tail_path(path)
     if not [s for s in ("", ".tmp", ".bak") if os.path.isfile(path + s)]:
-        return None, "none", []     # (a tail alone continues no base: an ended game's)
-    problems = []
-    tail = None
-    if os.path.isfile(tail_path) and os.path.getsize(tail_path):
-        try:
-            tail = gamefile.read_tail(tail_path)
-        except Exception as e:  # damaged: named, the base used alone (as the device does)
-            problems.append("%s: %s" % (_base(tail_path), _why(e)))
-
-    def read(p):
-        obj, crc, names = gamefile.read_base(p)
-        try:
-            rec, _took = gamefile.merge(obj, crc, tail, names)
-        except ValueError as e:
-            problems.append("%s: %s" % (_base(tail_path), _why(e)))
-            rec = obj
-        return rec
+        return None, "none", [], 0     # (a tail alone continues no base: an ended game's)
+    saved = gamefile.GameFile(path)
+    saved._atomic = True        # a board's files as littlefs holds them, tails included
 
     def check(rec):
         return persist.check_game(rec, games.engine)[0]
 
     try:
-        rec, source, more = storage.load_checked(path, check, None, read)
+        rec, source, problems = saved.load(check, tidy=False)
     except storage.StorageError as e:
-        return None, "none", problems + list(e.problems)
-    return rec, source, problems + more
+        return None, "none", list(e.problems), None
+    return rec, source, problems, saved.lost
 
 
 def _paths(path, said):
@@ -501,26 +487,42 @@ def _paths(path, said):
     return "; ".join(os.path.join(folder, p) for p in said)
 
 
-def _saved_said(path, rec, source, said):
+def _lost_words(lost):
+    if lost is None:
+        return "an unknown number of actions (the damaged file cannot say how many)"
+    return "%d action%s" % (lost, "" if lost == 1 else "s")
+
+
+def _saved_said(path, rec, source, said, lost):
     """(what to say about the running game read from path, one line for
     each damaged file: nothing when its files were whole; a short note for
-    its line of output when the game replayed is not all it had, or None)."""
+    its line of output when the game replayed is not all it had, or None).
+    lost: the acknowledged actions the damage cost, as the device counts
+    them (usher.core.gamefile.GameFile.lost, PL-23)."""
     tail = _base(gamefile.tail_path(path)) + ":"
     base_said = [p for p in said if not p.startswith(tail)]
     tail_said = [p for p in said if p.startswith(tail)]
     lines, notes = [], []
     if source == "backup":
-        lines.append("%s; the running game is replayed from its previous copy %s.bak (%d actions), as "
-                     "the device resumes it: what was played after that copy is lost" % (
-                         _paths(path, base_said), _base(path), len(rec["actions"])))
-        notes.append("from %s.bak: what came after it is lost" % _base(path))
+        if lost == 0:
+            lines.append("%s; the running game is replayed from its previous copy %s.bak and the "
+                         "newest actions after it (%d actions), as the device resumes it: nothing is "
+                         "lost" % (_paths(path, base_said), _base(path), len(rec["actions"])))
+        else:
+            lines.append("%s; the running game is replayed from its previous copy %s.bak (%d actions), as "
+                         "the device resumes it: %s played after that copy %s lost" % (
+                             _paths(path, base_said), _base(path), len(rec["actions"]), _lost_words(lost),
+                             "is" if lost == 1 else "are"))
+            notes.append("from %s.bak: %s lost" % (_base(path), _lost_words(lost)))
     elif base_said:
         lines.extend(_said_with_copy(path, source, base_said, "used"))
-    if tail_said:
-        lines.append("%s; the running game's actions after those in %s are lost: it is replayed with "
-                     "%d, as the device resumes it" % (_paths(path, tail_said), _base(path),
-                                                       len(rec["actions"])))
+    if tail_said and source != "backup":
+        lines.append("%s; the running game's actions after those in %s are lost (%s): it is replayed "
+                     "with %d, as the device resumes it" % (_paths(path, tail_said), _base(path),
+                                                            _lost_words(lost), len(rec["actions"])))
         notes.append("without the actions %s held" % tail[:-1])
+    elif tail_said:
+        lines.append(_paths(path, tail_said))
     return lines, ("; ".join(notes) or None)
 
 
@@ -659,11 +661,11 @@ def _with_running_game(items, ends, data_dir, problems, older):
     (a cut after the play was kept, before its "end" line), else its file
     is named missing."""
     path = os.path.join(data_dir, GAME_FILE)
-    rec, source, said = saved_game(data_dir)
+    rec, source, said, lost = saved_game(data_dir)
     last = items[-1] if items and ends[-1] is None and items[-1]["record"] is not None else None
     what = "the running game (%s)" % GAME_FILE
     if rec is not None:
-        lines, note = _saved_said(path, rec, source, said)
+        lines, note = _saved_said(path, rec, source, said, lost)
         problems.extend(lines)
         if last is not None and last["game"] == rec["game"] and last["seed"] == rec["seed"]:
             item = last

@@ -46,6 +46,7 @@
 # of the sector holding /data's directory loses every file in it (PL-8).
 # Portable (CPython and MicroPython).
 import json
+import os
 
 from usher.core import game, seal, storage, words
 
@@ -286,16 +287,13 @@ def merge(base, crc, tail, names=None):
     return rec, True
 
 
-def merge_bytes(base_raw, tail_raw, bak_raw=None):
+def merge_bytes(base_raw, tail_raw, bak_raw=None, prev_raw=None):
     """The record of a base's bytes (or its backup's) with the tail that
     continues it, as the host tools read a board's files (`usher logs`,
     `usher replay --saved`); None when no base decodes. A damaged tail is
-    left out."""
-    tail = None
-    try:
-        tail = check_tail(storage.decode_bytes(tail_raw)) if tail_raw else None
-    except ValueError:
-        pass
+    left out. prev_raw: game.tail.bak, put after the backup when the base
+    is damaged (over_backup)."""
+    tail = _tail_of(tail_raw)
     for raw in (base_raw, bak_raw):
         if not raw:
             continue
@@ -305,12 +303,44 @@ def merge_bytes(base_raw, tail_raw, bak_raw=None):
         except ValueError:
             continue
         try:
-            rec, _took = merge(obj, _crc(raw), tail, tables(on_file))
+            rec, took = merge(obj, _crc(raw), tail, tables(on_file))
         except ValueError:
-            rec = obj
+            rec, took = obj, False
+        if not took and raw is bak_raw and prev_raw:
+            rec = over_backup(obj, _crc(raw), tables(on_file), _tail_of(prev_raw), tail)
         if type(rec) is dict and type(rec.get("actions")) is list:
             return rec
     return None
+
+
+def _tail_of(raw):
+    try:
+        return check_tail(storage.decode_bytes(raw)) if raw else None
+    except ValueError:
+        return None
+
+
+def over_backup(obj, crc, names, prev, tail):
+    """The backup base obj (its CRC and tables()) with the tail that was
+    folded into the newer, damaged base (prev: game.tail.bak, kept by the
+    fold) and then the newest tail when it continues the damaged base at
+    that count (PL-23); obj alone when prev does not continue it."""
+    try:
+        rec, took = merge(obj, crc, prev, names)
+    except ValueError:
+        took = False
+    if not took:
+        return obj
+    # The newest tail's CRC was of the damaged base's bytes before the
+    # damage, so it cannot be matched: it is taken when it starts where
+    # the backup and the kept tail end, and its names and key sets are the
+    # ones they make (unpacked's check).
+    if tail is not None and tail["n"] == len(rec["actions"]):
+        try:
+            rec = merge(rec, tail["base"], tail, tables(packed(rec)))[0]
+        except ValueError:
+            pass
+    return rec
 
 
 def tail_bytes(crc, n, actions, base=None):
@@ -330,6 +360,27 @@ def _name(path):
     return path.split("/")[-1]
 
 
+def _lenient(raw):
+    """A damaged file's JSON object, its seal not checked, or None: only to
+    count what the damage cost (PL-23), never to resume from."""
+    try:
+        try:
+            obj = json.loads(raw)
+        except TypeError:
+            obj = json.loads(raw.decode("utf-8"))
+    except Exception:
+        return None
+    return obj if type(obj) is dict else None
+
+
+def _count(obj):
+    """The number of actions a record or tail holds (rows or actions)."""
+    for k in ("rows", "actions"):
+        if type(obj.get(k)) is list:
+            return len(obj[k])
+    return None
+
+
 class GameFile:
     """The running game's file(s) at path (data/game.json)."""
 
@@ -343,6 +394,12 @@ class GameFile:
         # a base).
         self.base = None
         self.folds = 0
+        # game.tail.bak: the tail that continues game.json.bak, the base
+        # before the last fold (PL-23, save)
+        self.prev_tail = self.tail + ".bak"
+        # (the actions list last saved, how many): what is on flash
+        self._saved = None
+        self.lost = 0
 
     def journal(self):
         if self._atomic is None:
@@ -360,48 +417,89 @@ class GameFile:
         if b is not None and b[0] == rec["game"] and b[1] == rec["seed"] and len(acts) >= b[2]:
             data = tail_bytes(b[3], b[2], acts[b[2]:], b[4])
             if len(data) <= TAIL_MAX:
-                _write(self.tail, data)
+                self._write_tail(data, acts)
                 return
+            n = self._on_flash(acts)
+            if n > b[2]:
+                # PL-23: the new base is exactly the base and tail on flash,
+                # and that tail stays beside the base's backup (prev_tail),
+                # so a damaged new base loses nothing: its backup, that
+                # tail and the next tail hold all its actions. The press's
+                # own actions start the new tail (one tail write more per
+                # fold: bench/flash_ops.py).
+                head = {}
+                for k in rec:
+                    head[k] = rec[k]
+                head["actions"] = acts[:n]
+                self._fold(head, False, True)
+                b = self.base
+                data = tail_bytes(b[3], b[2], acts[n:], b[4])
+                if len(data) <= TAIL_MAX:
+                    self._write_tail(data, acts)
+                    return
         self._fold(rec, b is None or b[0] != rec["game"] or b[1] != rec["seed"])
+        self._saved = (acts, len(acts))
 
-    def _fold(self, rec, fresh):
+    def _write_tail(self, data, acts):
+        _write(self.tail, data)
+        self._saved = (acts, len(acts))
+
+    def _on_flash(self, acts):
+        """How many of acts are the record on flash (its base and tail as
+        last written), -1 when acts does not begin with them (another
+        record: a game brought back)."""
+        if self._saved is None:
+            return -1
+        last, n = self._saved
+        if n > len(acts):
+            return -1
+        for i in range(self.base[2], n):
+            if acts[i] is not last[i]:
+                return -1
+        return n
+
+    def _fold(self, rec, fresh, keep_tail=False):
         # the base keeps its backup; its actions as rows, so a base of 10 to
         # 14 actions stays under littlefs's inline limit (no data block)
         data, names = packed_json(rec)
         crc = storage.save_json(self.path, data, backup=True)    # of the bytes on flash
         self.base = (rec["game"], rec["seed"], len(rec["actions"]), "%08x" % crc, names)
         self.folds += 1
-        if fresh and storage.exists(self.tail):
-            storage._remove(self.tail)   # another game's: continues no base anyway
+        if keep_tail and storage.exists(self.tail):
+            # the tail that continues the backup becomes the backup's tail
+            # (a cut before this leaves it continuing the backup: the same)
+            storage._remove(self.prev_tail)
+            os.rename(self.tail, self.prev_tail)
+        elif fresh:
+            # another game's: continues no base anyway
+            storage._remove(self.tail)
+            storage._remove(self.prev_tail)
 
-    def load(self, check=None):
+    def load(self, check=None, tidy=True):
         """(value, source, problems) as storage.load_checked: the base (main,
         recovered temp file, backup) with the tail's actions when the tail
         continues it, passed to check. A damaged tail is listed in problems
-        ("game.tail: reason") and left out. Raises storage.StorageError."""
-        tail, problems = None, []
-        # An empty tail is the first write of one that the power cut between
-        # littlefs's create and its close: the action in flight, never an
-        # acknowledged one (nothing else writes it empty).
-        if storage.exists(self.tail) and storage._size(self.tail) != 0:
-            try:
-                tail = read_tail(self.tail)
-            except Exception as e:
-                problems.append("%s: %s" % (_name(self.tail), storage._reason(e)))
+        ("game.tail: reason") and left out. When the backup is used, the
+        tail it kept (prev_tail) and then the newest tail are put after it
+        where they continue it (PL-23). Afterwards self.lost is how many
+        acknowledged actions the damage cost: 0, or None when the damaged
+        files cannot say. tidy: remove a tail that continues no base (the
+        host tools read without writing). Raises storage.StorageError."""
+        problems = []
+        tail, tail_bad = self._read_tail(self.tail, problems)
         used = []
+        main = []                 # the bytes of game.json as read, damaged or not
         copy = self.copy if not self.journal() else None
 
         def read(p):
             raw = _bytes(p)
+            if p == self.path:
+                main.append(raw)
             obj, crc, names = _decode_base(raw)
-            try:
-                rec, _took = merge(obj, crc, tail, names)
-            except ValueError as e:       # its rows do not fit the base's names
-                why = "%s: %s" % (_name(self.tail), storage._reason(e))
-                if why not in problems:
-                    problems.append(why)
-                rec = obj
-            used.append((obj, crc, raw if copy is not None else None, names))
+            rec = self._merged(obj, crc, tail, names, problems)
+            if rec is obj and p == self.path + ".bak" and main:
+                rec = self._over_backup(obj, crc, names, tail, problems)
+            used.append((obj, crc, raw if copy is not None else None, names, rec))
             return rec
 
         try:
@@ -414,15 +512,72 @@ class GameFile:
             value, source, more = self._with_copy(copy, check, value, source, more, used)
         problems.extend(more)
         self.base = None
+        self._saved = None
+        self.lost = 0
         if source != "none" and used:
-            obj, crc, _raw, names = used[-1]
+            obj, crc, _raw, names, rec = used[-1]
+            self.lost = self._lost(source, rec, tail, tail_bad, main)
             try:
-                self.base = (obj["game"], obj["seed"], len(obj["actions"]), crc, names)
+                if source == "main" or source == "recovered":
+                    self.base = (obj["game"], obj["seed"], len(obj["actions"]), crc, names)
+                    self._saved = (rec["actions"], len(rec["actions"]))
             except (KeyError, TypeError):
                 self.base = None        # (unchecked: not a record; the next save writes a base)
-        elif tail is not None or problems:
+        elif (tail is not None or problems) and tidy:
             storage._remove(self.tail)   # a tail without its base: an ended game's
         return value, source, problems
+
+    def _read_tail(self, path, problems):
+        """(the tail at path or None, its bytes when it exists but is damaged)."""
+        # An empty tail is the first write of one that the power cut between
+        # littlefs's create and its close: the action in flight, never an
+        # acknowledged one (nothing else writes it empty).
+        if not storage.exists(path) or storage._size(path) == 0:
+            return None, None
+        try:
+            return read_tail(path), None
+        except Exception as e:
+            problems.append("%s: %s" % (_name(path), storage._reason(e)))
+            try:
+                return None, _bytes(path)
+            except OSError:
+                return None, b""
+
+    def _merged(self, obj, crc, tail, names, problems):
+        try:
+            return merge(obj, crc, tail, names)[0]
+        except ValueError as e:       # its rows do not fit the base's names
+            why = "%s: %s" % (_name(self.tail), storage._reason(e))
+            if why not in problems:
+                problems.append(why)
+            return obj
+
+    def _over_backup(self, obj, crc, names, tail, problems):
+        prev, _bad = self._read_tail(self.prev_tail, problems)
+        return over_backup(obj, crc, names, prev, tail)
+
+    def _lost(self, source, rec, tail, tail_bad, main):
+        """How many acknowledged actions are not in rec (PL-23), None when
+        the damaged files cannot tell."""
+        if source == "copy":
+            return None
+        if source != "backup":
+            if tail_bad is None:
+                return 0
+            # a damaged tail that still parses says how many rows it had
+            # (a changed digit does not change that)
+            got = _lenient(tail_bad)
+            return _count(got) if got is not None else None
+        # the backup was used: the damaged base had as many actions as its
+        # rows (when it still parses) or as the newest tail says it had
+        n = len(rec["actions"])
+        got = _lenient(main[0]) if main else None
+        total = _count(got) if got is not None else None
+        if tail is not None and (total is None or tail["n"] == total):
+            total = tail["n"] + _count(tail)
+        if total is None:
+            return None
+        return total - n if total > n else 0
 
     def _with_copy(self, copy, check, value, source, problems, used):
         """load()'s answer with the second copy: the FAT file when it is the
@@ -454,4 +609,6 @@ class GameFile:
             self.copy.forget()
         storage.delete(self.path)
         storage._remove(self.tail)
+        storage._remove(self.prev_tail)
         self.base = None
+        self._saved = None

@@ -167,7 +167,7 @@ class App:
                 self.ui["abandoned"] = ui["abandoned"]
         self.policy.clean_after = self.setting("clean_after")
         self._settings_saved = self._settings_now()
-        rec, eng, state, notice = persist.load_game(self.game_file, self.load_engine)
+        rec, eng, state, notice = persist.load_game(self.game_file, self.load_engine, self.progress)
         if notice:
             self.log("error", "game.json: " + notice)
             notices.append(("Saved game", notice))
@@ -538,13 +538,16 @@ class App:
             unload_game_code(gid)
 
     # --- leaving a game (PL-21) ----------------------------------------------------
-    def progress(self):
-        """How far the running game got, in its own words ("Act 2 round 3"),
-        from its screens' progress(state); else its number of actions."""
-        mod = self.game_ui(self.game_id) if self.game_id else None
+    def progress(self, gid=None, state=None):
+        """How far the running game (or gid's game at state) got, in its own
+        words ("Act 2 round 3"), from its screens' progress(state); else its
+        number of actions."""
+        if gid is None:
+            gid, state = self.game_id, self.state
+        mod = self.game_ui(gid) if gid else None
         fn = getattr(mod, "progress", None) if mod else None
-        if fn is not None and self.state is not None:
-            return fn(self.state)
+        if fn is not None and state is not None:
+            return fn(state)
         return text.plural(len(self.record["actions"]) if self.record else 0, "action")
 
     def main_menu(self):

@@ -12,6 +12,7 @@
 from usher import games
 from usher.core import game, storage
 from usher.core.game import GameError
+from usher.ui import text
 
 GAME_FILE = "game.json"
 UI_FILE = "ui.json"
@@ -55,11 +56,13 @@ def check_game(rec, load_engine):
     return rec, eng, state
 
 
-def load_game(gamefile, load_engine):
+def load_game(gamefile, load_engine, where=None):
     """(record, engine, state, notice): the saved game (a
     usher.core.gamefile.GameFile: its base and, on littlefs, its tail of
     newest actions, PL-17), or Nones when there is none or no copy can be
-    used."""
+    used. A loss is said as it is (PL-23): how many acknowledged actions
+    the damage cost (gamefile.lost) and, with where(game id, state), where
+    the game resumes in its own words ("Act 2 round 1")."""
     try:
         value, source, problems = gamefile.load(lambda rec: check_game(rec, load_engine))
     except storage.StorageError as e:
@@ -68,18 +71,36 @@ def load_game(gamefile, load_engine):
     if value is None:
         return None, None, None, None
     rec, eng, state = value
+    lost = getattr(gamefile, "lost", None)
+    at = ""
+    if where is not None and lost != 0:
+        try:
+            at = ", at " + where(rec["game"], state)
+        except Exception:
+            at = ""
     notice = None
-    if source == "backup":
-        notice = ("The saved game %s. The previous copy was restored "
-                  "(the last action may be missing)." % _what(problems))
-    elif source == "copy":
+    if source == "copy":
         # the FAT drive lost it (a cut inside its directory's erase, PL-8)
         notice = ("The saved game %s. The game resumes from its copy in the board's "
                   "memory." % _what(problems))
+    elif source == "backup":
+        notice = "The saved game %s" % _what(problems)
+        if lost == 0:
+            notice += ". Its previous copy and newest actions hold all of it: nothing was lost."
+        elif lost is None:
+            notice += (". The previous copy was restored%s; the actions after it are lost "
+                       "(the damaged file cannot say how many)." % at)
+        else:
+            notice += ": it resumes %s earlier%s." % (text.plural(lost, "action"), at)
     elif problems:
         # the base was good, its tail of newest actions was not (PL-11)
-        notice = ("The saved game's newest actions were damaged (%s). The game resumes "
-                  "without them." % "; ".join(problems))
+        notice = "The saved game's newest actions were damaged (%s)" % "; ".join(problems)
+        if lost is None:
+            notice += ". The game resumes without them%s (how many cannot be read)." % at
+        elif lost:
+            notice += ": it resumes %s earlier%s." % (text.plural(lost, "action"), at)
+        else:
+            notice += ". Nothing was lost."
     return rec, eng, state, notice
 
 
