@@ -37,9 +37,10 @@ def _app(d):
 
 def test_a_games_end_reads_the_history_once_at_any_length():
     """On littlefs (the boards, PL-17) the line is added at the end of the
-    file: one read, where there were three; the FAT way's rewrite streams
-    the old lines once more: two, where there were four."""
-    for force, reads in ((True, 1), (False, 2)):
+    file, and the first and last lines answer what the end needs: no full
+    read (there were three); the FAT way's rewrite streams the old lines
+    once more: two, where there were four."""
+    for force, reads in ((True, 0), (False, 2)):
         storage.FORCE = force
         try:
             d = mptest.tmpdir()
@@ -55,6 +56,77 @@ def test_a_games_end_reads_the_history_once_at_any_length():
             assert len(rows) == 7 and rows[-1]["seed"] == 99
         finally:
             storage.FORCE = None
+
+
+def _bytes_read_while(fn, path):
+    """The bytes read from path (any reader) while fn ran."""
+    import builtins
+    real = builtins.open
+    seen = [0]
+
+    class Counted:
+        def __init__(self, f):
+            self.f = f
+
+        def read(self, *a):
+            got = self.f.read(*a)
+            seen[0] += len(got)
+            return got
+
+        def __iter__(self):
+            for line in self.f:
+                seen[0] += len(line)
+                yield line
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.f.close()
+
+        def __getattr__(self, name):
+            return getattr(self.f, name)
+
+    def counting(p, *a, **k):
+        f = real(p, *a, **k)
+        return Counted(f) if p == path else f
+    builtins.open = counting
+    try:
+        fn()
+    finally:
+        builtins.open = real
+    return seen[0]
+
+
+def test_the_end_and_share_read_a_few_bytes_of_the_history_at_49_kept_plays():
+    """The end press and Share on its end screen read the history's two
+    ends on littlefs, not its lines: at most a few KB whatever it holds
+    (its cost no longer grows with every kept play)."""
+    storage.FORCE = True
+    try:
+        read = []
+        for plays in (1, 49):
+            d = mptest.tmpdir()
+            app = _app(d)
+            ui_sessions.bot_game(app, "seatwars", {"players": 2}, ["Ann", "Bo"], 40)
+            line = list(playlog.summaries(d))[0]
+            rec = playlog.load_record(d, 1)
+            for _k in range(plays - 1):
+                playlog.append(d, line, rec)
+            assert len(list(playlog.summaries(d))) == plays
+            app.start_game("seatwars", {"players": 2}, 99)
+            ui_sessions.bot_to_end(app, 7)
+            from usher.ui import share_screen
+            path = playlog.index_path(d)
+            read.append(_bytes_read_while(lambda: share_screen.share_running_game(app), path))
+            assert list(playlog.summaries(d))[-1]["seed"] == 99
+            assert _bytes_read_while(app.end_game, path) <= 2 * playlog.END_READ
+            assert len(list(playlog.summaries(d))) == plays + 1      # kept once
+        size = storage._size(playlog.index_path(d))
+        assert size > 8 * playlog.END_READ        # what a full read would take
+        assert read[1] <= 4 * playlog.END_READ, read
+    finally:
+        storage.FORCE = None
 
 
 def test_a_repair_made_at_a_games_end_is_said():
@@ -75,3 +147,15 @@ def test_a_repair_made_at_a_games_end_is_said():
     assert "plays.jsonl" in words, words
     rows = list(playlog.summaries(d))
     assert [r["seed"] for r in rows] == [60, 61, 62, 98]
+
+
+def test_the_statistics_menu_checks_and_reads_the_history_in_two_passes():
+    # open_index and then the menu's summaries read it three times
+    d = mptest.tmpdir()
+    app = _app(d)
+    for k in range(3):
+        ui_sessions.bot_game(app, "seatwars", {"players": 2}, ["Ann", "Bo"], 70 + k)
+    from usher.ui import stats
+    assert _reads_while(lambda: stats.open_menu(app), playlog.index_path(d)) == 2
+    words = " ".join(mptest.drawn_texts(app))
+    assert "Seat Wars: 3 plays" in words, words

@@ -313,6 +313,86 @@ def _opened(data_dir):
 SHORT = FOLDER + "/" + INDEX      # the history's name in a notice (a full path does not fit a line)
 
 
+# The bytes read from each end of plays.jsonl for its first and last lines
+# (a line is 300-600 bytes, docs/history.md).
+END_READ = 1536
+
+
+def _line_at(raw):
+    """The line in raw (bytes) as a checked object, or None."""
+    try:
+        obj = storage.decode(raw.decode("utf-8"))
+        check_line(obj)
+        return obj
+    except (UnicodeError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _ends(path):
+    """(the first line, the last line) of path, each read from its end of
+    the file and checked, or None when either does not read: a few hundred
+    bytes whatever the history holds."""
+    import os
+    try:
+        size = os.stat(path)[6]
+        with open(path, "rb") as f:
+            head = f.read(END_READ)
+            if size > END_READ:
+                f.seek(size - END_READ)
+                tail = f.read(END_READ)
+            else:
+                tail = head
+    except OSError:
+        return None
+    i = head.find(b"\n")
+    tail = tail.rstrip(b" \r\n")
+    j = tail.rfind(b"\n")
+    if i < 0 or (j < 0 and size > END_READ):
+        return None
+    first, last = _line_at(head[:i]), _line_at(tail[j + 1:])
+    if first is None or last is None or first["n"] > last["n"]:
+        return None
+    return first, last
+
+
+def _quick(data_dir, cap=CAP, slack=SLACK):
+    """_opened's answer from the history's first and last lines alone (PL-17
+    on littlefs, where a play's line is added at the end): the end of a
+    game then reads the same few hundred bytes at 60 kept plays as at 1
+    (docs/history.md). None when the full read is needed: a line at either
+    end that does not read, a record newer than the last line (a cut
+    between append's two writes), or a history due to be written anew
+    (its count is then counted, not estimated). The lines between are
+    checked by the next screen that reads them all (PL-23's repair)."""
+    path = index_path(data_dir)
+    if not storage.atomic(folder(data_dir)):
+        return None
+    ends = _ends(path)
+    if ends is None:
+        return None
+    first, newest = ends
+    last = newest["n"]
+    numbers = _play_numbers(data_dir)
+    count = last - first["n"] + 1       # at least the lines it holds
+    if numbers and numbers[-1] > last or count >= cap + slack:
+        return None
+    return path, None, last, count, newest
+
+
+def newest(data_dir):
+    """The newest kept play's line, or None (Share on an end screen: read
+    from the file's end, whatever the history holds)."""
+    ends = _ends(index_path(data_dir))
+    if ends is not None:
+        return ends[1]
+    last = None
+    for s in summaries(data_dir):
+        last = s
+    return last
+
+
+
+
 def _repair(data_dir, path, copies):
     plays = {}
     bad = []
@@ -522,9 +602,20 @@ def summaries(data_dir, cap=CAP):
     """Every kept play's line, oldest first, one at a time (a generator):
     the newest cap of them (on littlefs the file may hold up to SLACK more,
     see append). Call open_index first to learn about (and repair) a
-    damaged history; a line that does not pass its checks is skipped here
-    all the same, so no screen ever meets one."""
-    path, _notice, _last, count, _newest = _opened(data_dir)
+    damaged history, or use read(); a line that does not pass its checks is
+    skipped here all the same, so no screen ever meets one."""
+    return read(data_dir, cap)[1]
+
+
+def read(data_dir, cap=CAP):
+    """(open_index's notice, summaries' lines): the history checked (and
+    repaired) and then read, two passes over it where open_index and then
+    summaries took three (the Statistics menu)."""
+    path, notice, _last, count, _newest = _opened(data_dir)
+    return notice, _newest_lines(path, count, cap)
+
+
+def _newest_lines(path, count, cap):
     if path is None:
         return
     skip = count - cap
@@ -669,11 +760,13 @@ def keep(app):
     cannot be written must not stop the game from ending."""
     if app.record is None or not is_over(app.state) or app.game_id not in RESULTS:
         return None, None
-    # The history is read once here (its last line answers _already_kept)
-    # and that read is handed to append: a game's end read and checked the
-    # whole file three times, a cost growing with every kept play.
+    # On littlefs the history's first and last lines answer _already_kept
+    # and the play's number (_quick); elsewhere, or when those do not
+    # suffice, it is read once, and that read is handed to append: a game's
+    # end read and checked the whole file three times, a cost growing with
+    # every kept play (bench/rp2_soak.py).
     try:
-        opened = _opened(app.data_dir)
+        opened = _quick(app.data_dir) or _opened(app.data_dir)
     except (OSError, ValueError):
         opened = None
     newest = opened[4] if opened is not None else None

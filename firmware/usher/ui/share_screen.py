@@ -142,9 +142,7 @@ def share_running_game(app):
     then show its code; when it could not be kept, say why."""
     from usher.ui import playlog
     problem = playlog.keep(app)[1]
-    last = None
-    for s in playlog.summaries(app.data_dir):
-        last = s
+    last = playlog.newest(app.data_dir)
     rec = app.record
     if last is None or rec is None or last.get("game") != app.game_id or \
             last.get("seed") != rec["seed"] or last.get("actions") != len(rec["actions"]):

@@ -206,16 +206,17 @@ def _playlog():
 def open_menu(app):
     """The launcher's Statistics: the menu, and over it a message when the
     history could not be read (it was set aside)."""
-    problem = _playlog().open_index(app.data_dir)[1]
-    app.push(menu(app))
+    problem, rows = _playlog().read(app.data_dir)
+    app.push(menu(app, rows))
     if problem:
         app.show_message("History", problem)
 
 
-def menu(app):
-    """The statistics menu: the last plays, then each game with its plays."""
+def menu(app, rows=None):
+    """The statistics menu: the last plays, then each game with its plays.
+    rows: the history's lines when the caller read them (open_menu)."""
     counts = {}
-    for r in _playlog().summaries(app.data_dir):
+    for r in rows if rows is not None else _playlog().summaries(app.data_dir):
         counts[r["game"]] = counts.get(r["game"], 0) + 1
     total = 0
     items = []
