@@ -320,6 +320,27 @@ def save_text(path, text, keep=False):
     _write_atomic(path, data)
 
 
+def keep_copy(path):
+    """Before a rarely written file is rewritten in place on littlefs: its
+    bytes, when they read (the seal checked), become path + '.bak', so its
+    previous copy survives one damaged copy there too (PL-23; elsewhere
+    every save keeps one, replace()). Each write is whole or not at all,
+    so a complete path is there at every moment; 0.14 erases a change
+    against 0.59 through a temp file and two renames, whose renames copy
+    the inline file (bench/workloads/rare_files_erases.py). No file yet,
+    or a damaged one: the old copy stays."""
+    if not atomic(folder_of(path)):
+        return
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+        decode_bytes(raw)
+        with open(path + ".bak", "wb") as f:
+            f.write(raw)
+    except (OSError, ValueError):
+        pass
+
+
 def has_copy(path):
     """True when path, its temp file or its backup exists: a save cut
     between its steps can leave the file itself missing (PL-8)."""

@@ -231,25 +231,10 @@ class App:
         now = self._settings_now()
         if now != getattr(self, "_settings_saved", None):
             self._settings_saved = now
-            if storage.atomic(storage.folder_of(self.ui_path)):
-                # PL-23: a change of the Settings screen's values keeps the
-                # file before it as ui.json.bak on littlefs too (elsewhere
-                # every save keeps one). Its bytes, if they read, are
-                # written to ui.json.bak in place, then ui.json in place:
-                # each write is whole or not at all, so a complete ui.json
-                # is there at every moment. 0.14 erases a change, against
-                # 0.59 through a temp file and two renames (storage.save's
-                # backup, which copies the inline file at each rename);
-                # the routes' saves, most presses, leave that copy alone
-                # (bench/workloads/rare_files_erases.py).
-                try:
-                    with open(self.ui_path, "rb") as f:
-                        raw = f.read()
-                    storage.decode_bytes(raw)
-                    with open(self.ui_path + ".bak", "wb") as f:
-                        f.write(raw)
-                except (OSError, ValueError):
-                    pass            # no file yet, or a damaged one: the old copy stays
+            # PL-23: a change of the Settings screen's values keeps the file
+            # before it as ui.json.bak on littlefs too; the routes' saves,
+            # most presses, leave that copy alone
+            storage.keep_copy(self.ui_path)
         self._ui_sum = storage.save_changed(self.ui_path, self.ui, self._ui_sum)
 
     def _settings_now(self):

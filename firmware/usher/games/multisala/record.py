@@ -46,20 +46,10 @@ def load(path):
 
 def save(path, record, keep=False):
     """keep: the file before it stays as path + '.bak' on littlefs too (a
-    record beaten); elsewhere every save keeps it. On littlefs the file's
-    bytes, if they read, are written to NAME.bak, then NAME in place: each
-    write is whole or not at all, so a complete NAME is there at every
-    moment, at about a quarter of the erases of a temp file and two
-    renames (bench/workloads/rare_files_erases.py)."""
-    if keep and storage.atomic(storage.folder_of(path)):
-        try:
-            with open(path, "rb") as f:
-                raw = f.read()
-            storage.decode_bytes(raw)
-            with open(path + ".bak", "wb") as f:
-                f.write(raw)
-        except (OSError, ValueError):
-            pass            # no record yet, or a damaged one: the old copy stays
+    record beaten, PL-23: storage.keep_copy); elsewhere every save keeps
+    it."""
+    if keep:
+        storage.keep_copy(path)
     storage.save(path, record)
 
 
