@@ -102,11 +102,14 @@ def _canon(obj, write):
         raise TypeError("not plain JSON game data: %r" % (obj,))
 
 
-def apply_with(state, action, handlers, shared=()):
+def apply_with(state, action, handlers, shared=(), fields=None):
     """Run the handler for action["type"] on a copy of state and return the
     copy. handlers maps action type -> function(state_copy, action) that
     mutates the copy or raises GameError. The caller's state is never
     touched, so a refused action leaves it exactly as it was.
+    fields (an engine's ACTION_FIELDS) maps action type -> the fields that
+    type may carry besides "type": any other field refuses the action
+    (check_keys).
     shared names the state's parts that no handler changes in place (a
     solo panel's tickets, a deck's card list; a handler may put a new value
     in a part's place): the copy shares them with state instead of copying
@@ -114,7 +117,7 @@ def apply_with(state, action, handlers, shared=()):
     tickets and scratches most of it (docs/performance.md);
     tests/portable/test_engine_shared_parts.py plays those engines' games and
     checks that no move changes an earlier state."""
-    handler = _handler(action, handlers)
+    handler = _handler(action, handlers, fields)
     new = {}
     for k in state:
         v = state[k]
@@ -123,14 +126,57 @@ def apply_with(state, action, handlers, shared=()):
     return new
 
 
-def _handler(action, handlers):
+def _handler(action, handlers, fields=None):
     if type(action) is not dict:
         raise GameError("Action must be a dict")
     kind = action.get("type")
     handler = handlers.get(kind) if type(kind) is str else None
     if handler is None:
         raise GameError("Unknown action: %s" % (kind,))
+    if fields is not None:
+        check_keys(action, fields.get(kind, ()), kind + " field", "type")
     return handler
+
+
+def check_keys(table, known, what, also=None):
+    """GameError naming a key of table (a dict) that is neither in known
+    nor also: an option or an action field that is not the game's (PL-11).
+    A saved game whose options or actions carry one is not a game any
+    firmware wrote (a damaged key, another game's options): its replay
+    fails, so the loader uses the file's previous copy (PL-23). Of several,
+    the first in sorted order is named: the same message on every runtime
+    (MicroPython's dicts have their own order)."""
+    bad = None
+    for k in table:
+        if k != also and k not in known:
+            k = str(k)
+            if bad is None or k < bad:
+                bad = k
+    if bad is not None:
+        raise GameError("Unknown %s: %s" % (what, bad if len(bad) <= 20 else bad[:17] + "..."))
+
+
+def check_options(options, known):
+    """options (a game's new_game options) as a dict whose keys are all in
+    known, else GameError naming the first that is not (check_keys)."""
+    if type(options) is not dict:
+        raise GameError("options must be a dict")  # PL-11, not a crash later
+    check_keys(options, known, "option")
+    return options
+
+
+def need_names(options, seats):
+    """A game's "names" option (usher.ui.seats.with_names: the seats' names
+    for Take a Seat and Multisala, whose engines only keep them in the
+    record): absent, or one non-empty text per seat."""
+    names = options.get("names")
+    if names is None:
+        return
+    if type(names) is not list or len(names) != seats:
+        raise GameError("names: one per player (%d)" % seats)
+    for n in names:
+        if type(n) is not str or not n:
+            raise GameError("names must be text")
 
 
 def apply_owned(engine, state, action):
@@ -146,7 +192,7 @@ def apply_owned(engine, state, action):
     handlers = getattr(engine, "HANDLERS", None)
     if handlers is None:
         return engine.apply(state, action)
-    _handler(action, handlers)(state, clone(action))
+    _handler(action, handlers, getattr(engine, "ACTION_FIELDS", None))(state, clone(action))
     return state
 
 
