@@ -27,15 +27,25 @@ def _option_bool(options, key):
     return v
 
 
+# The options a game may have (docs/actions/multisala.md): any other key is
+# not this game's and refuses it (PL-11). "names" are the seats' names the
+# screens keep in the record (usher.ui.seats); the engine does not use them.
+OPTIONS = ("players", "mode", "variant", "to_beat", "deck", "names")
+DECK_KEYS = ("cards", "emotions")
+
+
 def new_game(options, seed):
     """options: players 1-5 (default 1), mode "virtual"|"physical" (default
     "virtual"), variant bool (MS-11, default off), deck {"cards": [codes],
-    "emotions": [names]} to replace the default deck (MS-2)."""
+    "emotions": [names]} to replace the default deck (MS-2), to_beat (MS-14),
+    names (one per player, kept for the screens)."""
     if type(options) is not dict:
         raise GameError("Options must be a dict")
+    game.check_options(options, OPTIONS)
     players = options.get("players", 1)
     if type(players) is not int or players < 1 or players > MAX_PLAYERS:
         raise GameError("players must be 1 to 5")  # MS-3
+    game.need_names(options, players)
     mode = options.get("mode", "virtual")
     if mode not in ("virtual", "physical"):
         raise GameError("mode must be virtual or physical")
@@ -54,6 +64,7 @@ def new_game(options, seed):
     else:
         if type(deck) is not dict:
             raise GameError("deck must be a dict")
+        game.check_keys(deck, DECK_KEYS, "deck field")
         codes = deck.get("cards")
         emotions = deck.get("emotions")
         defects = cards.check_codes(codes, emotions)
@@ -405,6 +416,17 @@ HANDLERS = {
     "unplayed": _unplayed_entry,
     "score": _score_entry,
 }
+# Each action's fields besides "type" (docs/actions/multisala.md): an action
+# with another field is refused, on play and on replay (usher.core.game
+# apply_with, apply_owned; PL-11).
+ACTION_FIELDS = {
+    "place": ("player", "hall", "cards"),
+    "pass": ("player",),
+    "hall": ("hall", "emotion", "d4"),
+    "mask": ("player", "hall", "d6", "morra"),
+    "spectator": ("hall", "emotion", "on"),
+    "unplayed": ("player", "d6"),
+}
 
 
 # The parts of a game no action changes in place (here: none changes them
@@ -414,7 +436,7 @@ SHARED = ("cards", "emotions")
 
 
 def apply(state, action):
-    return game.apply_with(state, action, HANDLERS, SHARED)
+    return game.apply_with(state, action, HANDLERS, SHARED, ACTION_FIELDS)
 
 
 # --- views the UI may call (pure) --------------------------------------------

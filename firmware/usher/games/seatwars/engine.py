@@ -4,7 +4,7 @@
 # count, settles challenges and triggers the end. Action vocabulary and state
 # layout: docs/actions/seatwars.md.
 from usher.core import rng
-from usher.core.game import GameError, apply_with, need_choice, need_int
+from usher.core.game import GameError, apply_with, check_options, need_choice, need_int
 from usher.games.seatwars import challenge, scoring
 
 GAME_ID = "seatwars"
@@ -16,6 +16,10 @@ MAX_VALUE = 99  # any number printed on a card fits
 MAX_NAME = 10  # fits the player line on the 296 px screen
 
 PLAYING = ("turn", "last_round")
+# The options a game may have (docs/actions/seatwars.md): any other key is
+# not this game's and refuses it (PL-11). The seats' names, when given, are
+# the list in "players" (usher.ui.seats.with_names).
+OPTIONS = ("players", "start")
 
 
 # --- new game ----------------------------------------------------------------
@@ -25,8 +29,7 @@ def new_game(options, seed):
     start = index of the start player (0-based) or "random" (default 0)."""
     if options is None:
         options = {}
-    if type(options) is not dict:
-        raise GameError("options must be a dict")  # PL-11, not a crash later
+    check_options(options, OPTIONS)
     spec = options.get("players", 2)
     if type(spec) is int:
         if spec < 2 or spec > 4:
@@ -366,5 +369,20 @@ HANDLERS = {
 }
 
 
+# Each action's fields besides "type" (docs/actions/seatwars.md): an action
+# with another field is refused, on play and on replay (usher.core.game
+# apply_with, apply_owned; PL-11).
+ACTION_FIELDS = {
+    "place": ("attack", "equip"),
+    "item": ("shield",),
+    "challenge": ("target", "attack", "equip", "points", "seymour", "value"),
+    "score": ("target", "mode", "value", "destination"),
+    "event": ("missed",),
+    "caught_bus": ("player",),
+    "end_turn": ("hand", "last_card"),
+    "final_score": ("target", "value"),
+}
+
+
 def apply(state, action):
-    return apply_with(state, action, HANDLERS)
+    return apply_with(state, action, HANDLERS, (), ACTION_FIELDS)

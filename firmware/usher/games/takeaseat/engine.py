@@ -76,14 +76,48 @@ def _load_deck(options):
     return cards
 
 
-def new_game(options, seed):
-    if type(options) is not dict:
-        raise GameError("options must be a dict")
-    if type(seed) is not int or seed < 0:
-        raise GameError("seed must be a whole number >= 0")
-    mode = options.get("mode", "solo")
+# The options a game may have (docs/actions/takeaseat.md): any other key is
+# not this game's and refuses it (PL-11), as does a value of the wrong kind,
+# used or not in this mode. "names" are the seats' names the screens keep in
+# the record (usher.ui.seats); the engine does not use them.
+OPTIONS = ("mode", "players", "objectives", "objective_ids", "panels", "panels_text",
+           "deck_text", "names")
+
+
+def _check_options(options, mode):
+    game.check_options(options, OPTIONS)
     if mode not in ("solo", "multi"):
         raise GameError("mode must be solo or multi")
+    players = options.get("players")
+    if mode == "solo":
+        # solo is one player against the Automa (players: multi only)
+        if players is not None and (type(players) is not int or players != 1):
+            raise GameError("players: 1 in a solo game")
+        seats = 1
+    else:
+        seats = options.get("players", 2)
+        if type(seats) is not int or seats < 2 or seats > 6:
+            raise GameError("players must be 2 to 6")
+        # the solo game's keys, which a multiplayer game does not read: of
+        # the kind a solo game takes, or a damaged record
+        for key in ("panels_text", "deck_text"):
+            v = options.get(key)
+            if v is not None and type(v) is not str:
+                raise GameError("%s must be text" % key)
+        v = options.get("panels")
+        if v is not None and type(v) is not list:
+            raise GameError("panels must be a list")
+    v = options.get("objective_ids")
+    if v is not None and type(v) is not list:
+        raise GameError("objective_ids must be a list")
+    game.need_names(options, seats)
+
+
+def new_game(options, seed):
+    if type(seed) is not int or seed < 0:
+        raise GameError("seed must be a whole number >= 0")
+    mode = options.get("mode", "solo") if type(options) is dict else None
+    _check_options(options, mode)
     st = rng.new_state(seed)
     s = {
         "mode": mode,
@@ -99,8 +133,6 @@ def new_game(options, seed):
     s["objectives"] = pick_objectives(st, obj_mode, options.get("objective_ids"))
     if mode == "multi":
         players = options.get("players", 2)
-        if type(players) is not int or players < 2 or players > 6:
-            raise GameError("players must be 2 to 6")
         s["players"] = players
         s["scores"] = [None] * players
         return s
@@ -148,7 +180,7 @@ SHARED = ("tickets", "cards", "panel_ids", "panel_names", "objectives", "scratch
 
 
 def apply(state, action):
-    return game.apply_with(state, action, HANDLERS, SHARED)
+    return game.apply_with(state, action, HANDLERS, SHARED, ACTION_FIELDS)
 
 
 def _marked(s, panel, area, marks):
@@ -353,4 +385,11 @@ HANDLERS = {
     "automa": _automa,
     "next_turn": _next_turn_multi,
     "score": _score,
+}
+# Each action's fields besides "type" (docs/actions/takeaseat.md): an action
+# with another field is refused, on play and on replay (usher.core.game
+# apply_with, apply_owned; PL-11).
+ACTION_FIELDS = {
+    "reserve": ("area", "cells"),
+    "score": ("counts", "usher_bonus", "player", "majorities"),
 }

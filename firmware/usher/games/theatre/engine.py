@@ -69,31 +69,63 @@ def _solo_names(opt):
     raise GameError("Solo: one player and the House")
 
 
+# The options a game may have (docs/actions/theatre.md): any other key is
+# not this game's and refuses it (PL-11). The seats' names, when given, are
+# the list in "players" (usher.ui.seats.with_names).
+OPTIONS = ("players", "decks", "house", "house_deck", "rival")
+SOLO_ONLY = ("house_deck", "rival")
+# A House card's fields (housedeck.check_cards)
+HOUSE_CARD = ("rank", "value", "suit", "print", "ability")
+
+
+def _house_cards(cards):
+    if cards is None:
+        return housedeck.default_cards()
+    if type(cards) is list:
+        for c in cards:
+            if type(c) is dict:
+                game.check_keys(c, HOUSE_CARD, "House card field")
+    return housedeck.check_cards(cards)
+
+
+def _solo_deck(mine):
+    """The player's declared size in a solo game: one size, or a list of
+    one (the setup screen's list per player)."""
+    if mine is None:
+        return housedeck.DECK_SIZE
+    if type(mine) is list:
+        if len(mine) != 1:
+            raise GameError("decks: one size in a solo game")
+        return mine[0]
+    return mine
+
+
 def new_game(options, seed):
     """options: {"players": 2..4 or a list of 2..4 names,
                  "decks": one declared size for everyone or a list per player}.
     Solo against the House (TH-15): {"house": "easy"|"normal"|"hard",
     "players": 1 or [name], "decks": the player's declared size,
     "house_deck": 16 cards (default: housedeck.DEFAULT)}."""
-    if type(options) is not dict:
-        raise GameError("options must be a dict")  # PL-11, not a crash later
+    game.check_options(options, OPTIONS)
     level = options.get("house")
     if level is not None and level not in housedeck.LEVELS:
         raise GameError("House level: easy, normal or hard")
     if level is None:
+        for key in SOLO_ONLY:
+            if key in options:
+                raise GameError("%s: only with house" % key)
         names = _player_names(options.get("players", 2))
     else:
         names = _solo_names(options.get("players", 1))
-        cards = options.get("house_deck")
-        cards = housedeck.default_cards() if cards is None else housedeck.check_cards(cards)
+        cards = _house_cards(options.get("house_deck"))
+        if type(options.get("rival", False)) is not bool:
+            raise GameError("rival must be true or false")
     n = len(names)
     st = rng.new_state(seed)
     if level is None:
         declared = _deck_sizes(options.get("decks"), n)
     else:
-        mine = options.get("decks")
-        declared = _deck_sizes([mine[0] if type(mine) is list and mine else mine or
-                                housedeck.DECK_SIZE, len(cards)], n)
+        declared = _deck_sizes([_solo_deck(options.get("decks")), len(cards)], n)
     s = {
         "phase": "act_start",
         "players": names,
@@ -138,7 +170,7 @@ SHARED = ("last", "house_cards")
 
 
 def apply(state, action):
-    return game.apply_with(state, action, HANDLERS, SHARED)
+    return game.apply_with(state, action, HANDLERS, SHARED, ACTION_FIELDS)
 
 
 # --- queries the UI may call (pure) -----------------------------------------
@@ -440,4 +472,14 @@ HANDLERS = {
     "play": _play,
     "gamble": _gamble,
     "reveal": _reveal,
+}
+# Each action's fields besides "type" (docs/actions/theatre.md): an action
+# with another field is refused, on play and on replay (usher.core.game
+# apply_with, apply_owned; PL-11). A card's fields, and for the House's play
+# (TH-15) the number of its card, "card", beside them.
+CARD_FIELDS = ("player", "value", "suit", "print", "ability", "remove")
+ACTION_FIELDS = {
+    "play": CARD_FIELDS + ("card",),
+    "gamble": ("player", "draw"),
+    "reveal": CARD_FIELDS,
 }
