@@ -4,7 +4,8 @@
 # scripted session (tests/portable/ui_session_*.py). Not a test module: run
 # by tests/host/test_faults_unix.py and bench/faults.py.
 #
-#   micropython faults_main.py cuts SESSION STRIDE WORK
+#   micropython faults_main.py cuts SESSION STRIDE WORK [lfs|fat]
+#   micropython faults_main.py corrupt short|full WORK [lfs|fat]
 #
 # usher.core.storage and usher.device.log get `open` and `os` from here, so
 # every operation that changes the flash folder (open for writing, each
@@ -122,6 +123,11 @@ class Flash:
         self.of_kind = {False: 0, True: 0}
         self.kept = 0
         self.torn = 0
+        # littlefs (storage.FORCE, copy-on-write): a file open for writing
+        # shows its last committed content until it is closed (a new file:
+        # empty), and no write is torn
+        self.littlefs = storage.FORCE is True
+        self.pending = {}
 
     def _keep(self, files, torn):
         self.seen += 1
@@ -147,8 +153,10 @@ class Flash:
             files = {}
             for rel in _walk(self.root):
                 files[rel] = _read(self.root + "/" + rel)
+            for p in self.pending:
+                files[p[len(self.root) + 1:]] = self.pending[p]
             self._keep(files, False)
-            if data:
+            if data and not self.littlefs:
                 # only its first half reached the flash, at the position
                 # the write starts (at; None: the end)
                 rel = path[len(self.root) + 1:]
@@ -173,6 +181,13 @@ class _File:
         self.flash = flash
         self.path = path
         self.append = "a" in mode
+        if flash.littlefs and path.startswith(flash.root):
+            prior = b""
+            try:
+                prior = _read(path)
+            except OSError:
+                pass
+            flash.pending[path] = prior
         self.f = _real_open(path, mode)
 
     def write(self, data):
@@ -190,12 +205,13 @@ class _File:
 
     def close(self):
         self.f.close()
+        self.flash.pending.pop(self.path, None)
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
-        self.f.close()
+        self.close()
 
 
 class _Os:
@@ -252,22 +268,19 @@ def run_session(name, stride, work):
     tracker = Tracker()
     flash = Flash(root, work, stride, tracker)
     game_path = root + "/game.json"
-    real_save, real_save_json, real_delete = storage.save, storage.save_json, storage.delete
+    real_save, real_delete = gamefile.GameFile.save, gamefile.GameFile.delete
 
-    def save(path, obj, backup=False, before=None):
-        if path == game_path:
-            tracker.since.append(canon(gamefile.unpacked(obj)))   # rows on file
-        return real_save(path, obj, backup, before)
+    # Every save of the running game, whichever way it is written (FAT: the
+    # one checked file; littlefs: a tail, or a new base, PL-17).
+    def save(self, rec):
+        if self.path == game_path:
+            tracker.since.append(canon(rec))
+        return real_save(self, rec)
 
-    def save_json(path, data, backup=False, before=None):
-        if path == game_path:           # a fold: the base made into bytes (gamefile.packed_json)
-            tracker.since.append(canon(gamefile.unpacked(json.loads(bytes(data)))))
-        return real_save_json(path, data, backup, before)
-
-    def delete(path):
-        if path == game_path:
+    def delete(self):
+        if self.path == game_path:
             tracker.since.append(None)
-        real_delete(path)
+        return real_delete(self)
 
     class TrackedApp(App):
         def start(self):
@@ -288,7 +301,7 @@ def run_session(name, stride, work):
     plan, end = press_plan(script, 1500)
     devtest.press_script(vc, profile, plan)
     machine.inputs[24] = 1              # USB: no idle power-off
-    storage.save, storage.save_json, storage.delete = save, save_json, delete
+    gamefile.GameFile.save, gamefile.GameFile.delete = save, delete
     for m in (storage, flashlog):
         m.open = flash.open
         m.os = _Os(flash)
@@ -298,7 +311,7 @@ def run_session(name, stride, work):
         for m in (storage, flashlog):
             del m.open
             m.os = _real_os
-        storage.save, storage.save_json, storage.delete = real_save, real_save_json, real_delete
+        gamefile.GameFile.save, gamefile.GameFile.delete = real_save, real_delete
     return flash, tracker
 
 
@@ -483,7 +496,10 @@ def _kept_plays(folder):
     buf, canvas = new_canvas()
     app = App(canvas, other, {"board": "test", "date": lambda: (2026, 12, 1, 21, 5, 9)})
     app.start()
-    for gid, options, seed in (("seatwars", {"players": 2}, 31), ("multisala", {"players": 1}, 32)):
+    # named seats: the options object nests the names, and a line the
+    # repair rewrites or rebuilds from its record may order its keys otherwise
+    for gid, options, seed in (("seatwars", {"start": 0, "players": ["Ann", "Ben"]}, 31),
+                               ("multisala", {"players": 1}, 32)):
         app.start_game(gid, options, seed)
         bot = games.bot(gid)
         brng = rng.new_state(seed)
@@ -567,17 +583,19 @@ def _notices(app):
 def _use(name, folder, rt):
     """What the booted device uses from file name, and whether it named it."""
     app = rt.app
-    if name == "game.json":
-        return canon(app.record), "game.json" in _notices(app)
+    if name in ("game.json", "game.tail"):
+        return canon(app.record), name in _notices(app)
     if name == "ui.json":
         ui = app.ui
         settings = [(k, ui["settings"][k]) for k in sorted(ui["settings"])]
-        used = json.dumps([ui["routes"], ui["next_seed"], settings, ui.get("dice")])
+        # canonical (nested keys sorted): a rewrite may order a nested
+        # object's keys differently and still hold the same values
+        used = game.canonical_json([ui["routes"], ui["next_seed"], settings, ui.get("dice")])
         return used, "ui.json" in _notices(app)
     if name == "multisala_record.json":
         from usher.ui.games.multisala import draw
         rec, problem = draw.load_record_checked(app)
-        return json.dumps([(k, rec[k]) for k in sorted(rec)]), problem is not None
+        return game.canonical_json(rec), problem is not None
     if name == "device.json":
         errors = [e["d"] for e in flashlog.read_all(folder + "/log") if e.get("k") == "error"
                   and type(e.get("d")) is str and "device.json" in e["d"]]
@@ -598,8 +616,10 @@ def _use(name, folder, rt):
             return "Statistics showed the error screen", False
         plays = list(playlog.summaries(folder))
         rec = playlog.load_record(folder, 2)
-        used = json.dumps([[(k, s[k]) for k in sorted(s)] for s in plays]
-                          + [None if rec is None else game.canonical_json(rec)])
+        # canonical with nested keys sorted: a line the repair rewrites (or
+        # rebuilds from its record) may hold its options object, names and
+        # all, in another key order and is still the same play
+        used = game.canonical_json(plays + [rec])
         if name == RECORD:
             return used, rec is None and storage.exists(folder + "/" + RECORD)
         return used, "plays.jsonl" in _notices(app)
@@ -631,6 +651,8 @@ def _valid_other(name, raw):
     except Exception:
         return False
     try:
+        if name == "game.tail":
+            return False
         if name == "game.json":
             from usher import games
             from usher.ui import persist
@@ -657,7 +679,10 @@ def corrupt(full, work):
     base = base_image(work + "/base")
     folder = work + "/case"
     totals = {}
-    for name in FILES:
+    # the littlefs way (storage.FORCE) saves the running game as a base and
+    # an inline tail of its newest actions (usher.core.gamefile, PL-17)
+    names = list(FILES) + [n for n in ("game.tail",) if n in base]
+    for name in names:
         c = {"cases": 0, "same": 0, "named": 0, "undetectable": 0, "silent": 0, "failed_boots": 0}
         rmtree(folder)
         for rel in base:
@@ -709,6 +734,11 @@ def corrupt(full, work):
 
 
 def main():
+    # A last argument "lfs": every save takes the littlefs way on these
+    # folders (storage.FORCE, as the portable tests force it); "fat" or none:
+    # the temp file and rename of FAT and desktop folders.
+    if sys.argv[-1] in ("lfs", "fat"):
+        storage.FORCE = sys.argv.pop() == "lfs"
     cmd = sys.argv[1]
     if cmd == "corrupt":
         corrupt(sys.argv[2] == "full", sys.argv[3])

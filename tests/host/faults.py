@@ -128,7 +128,19 @@ class _File:
         self.flash = flash
         self.path = path
         self.append = "a" in mode
+        if flash.littlefs:
+            # littlefs commits a file at its close: until then a cut leaves
+            # what it held before (a new file: empty, its creation committed)
+            prior = b""
+            if os.path.exists(path) and ("a" in mode or "+" in mode or "w" in mode):
+                with _real_open(path, "rb") as f:
+                    prior = f.read()
+            flash.pending[os.path.abspath(path)] = prior
         self.f = _real_open(path, mode)
+
+    def close(self):
+        self.f.close()
+        self.flash.pending.pop(os.path.abspath(self.path), None)
 
     def write(self, data):
         # what was written before is on the flash; this write starts at the
@@ -144,7 +156,7 @@ class _File:
         return self
 
     def __exit__(self, *exc):
-        self.f.close()
+        self.close()
 
 
 class _Os:
@@ -172,11 +184,15 @@ class Flash:
     boundary(); on_cut(files, torn) is called with the folder's image at each
     one (paused while a boot is checked)."""
 
-    def __init__(self, root, on_cut):
+    def __init__(self, root, on_cut, littlefs=False):
         self.root = root
         self.on_cut = on_cut
         self.paused = False
         self.modules = (storage, flashlog)
+        # littlefs (copy-on-write): a file open for writing shows its last
+        # committed content until it is closed, and no write is torn
+        self.littlefs = littlefs
+        self.pending = {}
 
     def open(self, path, mode="r"):
         if "w" in mode or "a" in mode or "+" in mode:
@@ -190,8 +206,10 @@ class Flash:
         self.paused = True
         try:
             files = snapshot(self.root)
+            for p, prior in self.pending.items():
+                files[os.path.relpath(p, self.root)] = prior
             self.on_cut(files, False)
-            if data:
+            if data and not self.littlefs:
                 # A torn write: only its first half reached the flash, at
                 # the position the write starts (at; None: the end).
                 rel = os.path.relpath(os.path.abspath(path), self.root)
@@ -219,6 +237,13 @@ class Flash:
 
 def _canon(rec):
     return None if rec is None else game.canonical_json(rec)
+
+
+def canonical(obj):
+    """JSON with every object's keys sorted, nested ones too: two readings
+    of the same content compare equal whatever order a rewrite (a repair,
+    a line rebuilt from its record) put an options object's keys in."""
+    return json.dumps(obj, sort_keys=True)
 
 
 def _logged_game(files):
@@ -254,23 +279,38 @@ def _owner_state(folder, app=None):
     """What else is acknowledged besides the game: the kept plays' numbers,
     the roster's names and the settings (of app when given, else as a
     fresh App would read them)."""
-    plays = [s["n"] for s in playlog.summaries(folder)]
+    lines = list(playlog.summaries(folder))
+    plays = [s["n"] for s in lines]
     names = players.load_roster(folder)[0]
     settings = None
     if app is not None:
-        settings = [(k, app.ui["settings"][k]) for k in sorted(app.ui["settings"])]
-    return {"plays": plays, "names": names, "settings": settings}
+        settings = canonical(app.ui["settings"])
+    return {"plays": plays, "names": names, "settings": settings,
+            "lines": {s["n"]: canonical(s) for s in lines}}
 
 
 def _services(log_folder, ticks):
+    # A line per action (device.json "log_actions", as the rp2 campaign's
+    # board): on littlefs the device otherwise derives the actions from the
+    # saves (PL-17) and the log rule below has nothing to check.
     return {"battery": lambda: 70, "board": "test", "log": flashlog.FlashLog(log_folder),
-            "ticks_ms": lambda: ticks[0]}
+            "ticks_ms": lambda: ticks[0], "log_actions": True}
 
 
-def run_session(name, script, stride=1, counts=None, limit=None):
+def run_session(name, script, stride=1, counts=None, limit=None, littlefs=None):
     """Play one scripted session on an instrumented flash folder and boot
     every stride-th cut image (all with stride=1) and every image taken
-    while a game is being ended. Returns Counts."""
+    while a game is being ended. littlefs: True for the littlefs way of
+    writing (storage.FORCE: in place, a base and a tail for the running
+    game, the history appended), False for FAT's (temp file and rename),
+    None as the folder decides (a desktop folder: FAT's). Returns Counts."""
+    if littlefs is not None:
+        was = storage.FORCE
+        storage.FORCE = littlefs
+        try:
+            return run_session(name, script, stride, counts, limit)
+        finally:
+            storage.FORCE = was
     c = counts or Counts()
     work = tempfile.mkdtemp(prefix="usher-faults-")
     root = os.path.join(work, "flash")
@@ -294,26 +334,23 @@ def run_session(name, script, stride=1, counts=None, limit=None):
         c.torn += 1 if torn else 0
         check_boot(files, track, scratch, c, "%s cut %d%s" % (name, seen[0], " torn" if torn else ""))
 
-    flash = Flash(root, on_cut)
-    real_save, real_save_json, real_delete = storage.save, storage.save_json, storage.delete
+    flash = Flash(root, on_cut, storage.FORCE is True)
     game_path = os.path.join(root, "game.json")
+    real_save, real_delete = gamefile.GameFile.save, gamefile.GameFile.delete
 
-    def save(path, obj, backup=False, before=None):
-        if path == game_path:
-            track["since"].append(_canon(gamefile.unpacked(obj)))   # rows on file
-        return real_save(path, obj, backup, before)
+    # Every save of the running game, whichever way it is written (FAT: the
+    # one checked file; littlefs: a tail, or a new base, PL-17).
+    def save(self, rec):
+        if self.path == game_path:
+            track["since"].append(_canon(rec))
+        return real_save(self, rec)
 
-    def save_json(path, data, backup=False, before=None):
-        if path == game_path:           # a fold: the base made into bytes (gamefile.packed_json)
-            track["since"].append(_canon(gamefile.unpacked(json.loads(bytes(data)))))
-        return real_save_json(path, data, backup, before)
-
-    def delete(path):
-        if path == game_path:
+    def delete(self):
+        if self.path == game_path:
             track["since"].append(None)
-        real_delete(path)
+        return real_delete(self)
 
-    storage.save, storage.save_json, storage.delete = save, save_json, delete
+    gamefile.GameFile.save, gamefile.GameFile.delete = save, delete
     flash.install()
     try:
         buf, canvas = new_canvas()
@@ -351,7 +388,7 @@ def run_session(name, script, stride=1, counts=None, limit=None):
                 c.actions = max(c.actions, len(app.record["actions"]))
     finally:
         flash.uninstall()
-        storage.save, storage.save_json, storage.delete = real_save, real_save_json, real_delete
+        gamefile.GameFile.save, gamefile.GameFile.delete = real_save, real_delete
         shutil.rmtree(work, ignore_errors=True)
     return c
 
@@ -407,15 +444,19 @@ def _check_owner(app, folder, acked, c, where):
     if lost:
         c.plays_lost += 1
         c.problems.append("%s: kept plays %s lost" % (where, lost))
+    changed = [n for n in acked["plays"] if n in got["plays"] and got["lines"][n] != acked["lines"][n]]
+    if changed:
+        c.plays_lost += 1
+        c.problems.append("%s: kept plays %s read back changed" % (where, changed))
     if got["names"][:len(acked["names"])] != acked["names"]:
         c.names_lost += 1
         c.problems.append("%s: roster %s, acknowledged %s" % (where, got["names"], acked["names"]))
-    settings = [(k, app.ui["settings"][k]) for k in sorted(app.ui["settings"])]
+    settings = canonical(app.ui["settings"])
     if acked["settings"] is not None and settings != acked["settings"]:
         # the change in progress may have been saved: one setting differs
         # (changed, or added by the press the cut interrupted)
-        was = dict(acked["settings"])
-        now = dict(settings)
+        was = json.loads(acked["settings"])
+        now = json.loads(settings)
         differ = [k for k in sorted(set(was) | set(now)) if was.get(k, "?") != now.get(k, "?")]
         if len(differ) > 1 or [k for k in was if k not in now]:
             c.settings_lost += 1
