@@ -104,3 +104,40 @@ def test_pl11_corruption_matrix_every_file_the_firmware_writes_boots_and_is_name
     # The history loses nothing: a damaged line comes back from the backup
     # or from its play's record.
     assert rows["history/plays.jsonl"]["same"] == rows["history/plays.jsonl"]["cases"]
+
+
+# --- the littlefs way (storage.FORCE) and PL-23 (docs/faults.md) ---------------------------
+
+def test_pl23_cuts_on_the_littlefs_way_lose_no_name_setting_or_play():
+    # littlefs commits a file at its close: the cut images leave a file
+    # open for writing as it was (tests/host/faults.py Flash.pending).
+    for name, stride in (("owner_files", 3), ("seatwars_game", STRIDE)):
+        c = faults.run_session(name, dict(faults.SESSIONS)[name], stride=stride, littlefs=True)
+        assert not c.problems, c.problems[:5]
+        assert c.cuts == c.boots and c.cuts > 10 and c.torn == 0, c.line()
+        for f in ("acknowledged_lost", "wrong_resume", "failed_boots", "log_ahead", "plays_lost",
+                  "names_lost", "settings_lost"):
+            assert getattr(c, f) == 0, (name, c.line())
+
+
+def test_pl23_no_first_reader_loses_what_a_copy_holds_on_either_filesystem():
+    # The short matrix (tests/host/faults_pl23.py): each file damaged, each
+    # first reader, a history of 82 plays past its cap. The cases still
+    # failing (not named, not logged, told without a count) are printed by
+    # bench/faults.py; none may lose what an intact copy holds.
+    from tests.host import faults_pl23
+    res = faults_pl23.run(quick=True)
+    for fs in ("littlefs", "FAT"):
+        c = res[fs]
+        assert c.cases > 50 and c.held == 0, (fs, c.line())
+        crashed = [v[2] for k, v in c.classes.items() if v[2] and "raised" in v[2]]
+        assert not crashed, crashed[:3]
+
+
+def test_history_compared_canonically_so_a_rewritten_options_object_is_the_same_play():
+    # A line the repair rewrites may hold its nested options in another key order.
+    a = {"n": 3, "options": {"start": 0, "players": ["Ann", "Ben"]}}
+    b = {"options": {"players": ["Ann", "Ben"], "start": 0}, "n": 3}
+    assert faults.canonical(a) == faults.canonical(b)
+    from tests.host import faults_pl23
+    assert faults_pl23.canonical(a) == faults_pl23.canonical(b)
