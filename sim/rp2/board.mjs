@@ -19,11 +19,25 @@
 // present or a front button is held (a press powers the Badger on); when
 // none holds, the power is gone and run() returns "off". A board without a
 // latch (the Pico) stays on.
+//
+// Clocks and sleep. A cycle takes 1 / clk_sys: 8 ns at the 125 MHz of the
+// PLL, 83 ns while clk_sys runs from the 12 MHz crystal (MicroPython's
+// machine.lightsleep switches it there before its WFI and back after, rp2
+// ports/rp2/modmachine.c), as rp2040js computes clk_sys from the CLOCKS and
+// PLL registers. The board watches the writes to PLL_SYS/PLL_USB PWR,
+// CLOCKS SLEEP_EN0/1 and ROSC CTRL, and splits the chip time by state
+// (stateNs, bench/energy.py): "run" the core computing (or stalled in a
+// flash operation) with clk_sys from a PLL, "run_xosc" computing from the
+// crystal, "wait" WFI/WFE with the PLL running (the full-clock wait of
+// time.sleep_ms), "sleep" WFI with clk_sys on the crystal and PLL_SYS
+// powered down (light sleep). The panel's BUSY and the time with the
+// power off are the runner's (run.mjs, bench/energy.py).
 import { GPIOPinState, LogLevel, ConsoleLogger, Simulator, USBCDC } from 'rp2040js';
 import { SSD1680, UC8151 } from './panels.mjs';
 
 const MS = 1e6;
-const CYCLE_NS = 8;                 // 125 MHz
+const CYCLE_NS = 8;                 // 125 MHz, until the firmware sets the clocks
+const PLL_PWR_PD = 1;               // PLL PWR.PD: the PLL powered down (RP2040 datasheet 2.18.4)
 const FS_OFFSET = 0xa0000;
 const ERASE_NS_PER_4K = 45 * MS;    // W25Q16JV tSE typical
 const PROGRAM_NS_PER_PAGE = 0.4 * MS; // W25Q16JV tPP typical
@@ -119,6 +133,63 @@ export class Board {
     // lowest stack pointer seen at a sample is kept per phase (how deep the
     // C stack went, sampled).
     this.prof = null;
+    // Chip time by state over all boots, ns (see "Clocks and sleep" above);
+    // the clock registers as the firmware last wrote them.
+    this.stateNs = { run: 0, run_xosc: 0, wait: 0, sleep: 0 };
+    this.clockRegs = { sleepEn0: 0xffffffff, sleepEn1: 0xffffffff, roscOn: true, lightsleeps: 0 };
+  }
+
+  // clk_sys as rp2040js computes it from CLOCKS and the PLLs: the ns a cycle
+  // takes, and whether the chip sleeps deep (clk_sys off the PLLs, PLL_SYS
+  // powered down) when it waits.
+  watchClocks(mcu) {
+    this.cycleNs = CYCLE_NS;
+    this.slowClock = false;
+    const update = (hz) => {
+      this.cycleNs = 1e9 / hz;
+      this.slowClock = hz < 100e6;
+    };
+    mcu.addClockListener(update);
+    const regs = this.clockRegs;
+    const clocks = mcu.clocks;
+    const clocksWrite = clocks.writeUint32.bind(clocks);
+    const clocksRead = clocks.readUint32.bind(clocks);
+    // SLEEP_EN0/1 (0xa8, 0xac): which clocks run in deep sleep; rp2040js
+    // keeps no such registers, the board does (read back as written).
+    clocks.writeUint32 = (offset, value) => {
+      if (offset === 0xa8) regs.sleepEn0 = value >>> 0;
+      else if (offset === 0xac) {
+        regs.sleepEn1 = value >>> 0;
+        if (value === 0x20) regs.lightsleeps++;   // CLK_SYS_TIMER only (bit 5): lightsleep's gating
+      } else clocksWrite(offset, value);
+    };
+    clocks.readUint32 = (offset) => (offset === 0xa8 ? regs.sleepEn0 : offset === 0xac ? regs.sleepEn1
+      : clocksRead(offset));
+    // ROSC CTRL.ENABLE: 0xd1e disable, 0xfab enable (datasheet 2.17.8)
+    const rosc = mcu.peripherals[0x40060];
+    if (rosc) {
+      const roscWrite = rosc.writeUint32.bind(rosc);
+      rosc.writeUint32 = (offset, value) => {
+        if (offset === 0) {
+          const en = (value >>> 12) & 0xfff;
+          if (en === 0xd1e) regs.roscOn = false;
+          else if (en === 0xfab) regs.roscOn = true;
+        }
+        roscWrite(offset, value);
+      };
+    }
+  }
+
+  deepSleep() {
+    return this.slowClock && (this.mcu.pllSys.pwr & PLL_PWR_PD) !== 0;
+  }
+
+  // The chip's state now, for the runner: PLLs, clk_sys, ROSC, gating.
+  clockState() {
+    const m = this.mcu;
+    return { clk_sys_hz: m.clkSys, pll_sys_on: !(m.pllSys.pwr & PLL_PWR_PD), pll_usb_on: !(m.pllUsb.pwr & PLL_PWR_PD),
+             rosc_on: this.clockRegs.roscOn, sleep_en0: this.clockRegs.sleepEn0, sleep_en1: this.clockRegs.sleepEn1,
+             lightsleeps: this.clockRegs.lightsleeps };
   }
 
   startProfile(every) {
@@ -163,6 +234,7 @@ export class Board {
     this.mcu = mcu;
     this.core = mcu.core;
     this.clock = mcu.clock;
+    this.watchClocks(mcu);
     this.bootNs = 0;
     this.activeNs = 0;
     this.flashOp = null;
@@ -315,6 +387,7 @@ export class Board {
         if (toAlarm > 0 && toAlarm < step) step = toAlarm;
         clock.tick(Math.max(step, 1));
         this.activeNs += Math.max(step, 1);
+        this.stateNs[this.slowClock ? 'run_xosc' : 'run'] += Math.max(step, 1);
         if (this.prof) this.prof.flashNs[this.prof.phase] = (this.prof.flashNs[this.prof.phase] || 0) + Math.max(step, 1);
         if (clock.nanos >= this.flashOp.end) this.finishFlashOp(1);
         continue;
@@ -328,6 +401,7 @@ export class Board {
         step = Math.max(step, 1);
         clock.tick(step);
         this.activeNs += step;
+        this.stateNs[this.slowClock ? 'run_xosc' : 'run'] += step;
         this.busyWaitNs += step;
         if (clock.nanos >= this.stallEnd) this.stallEnd = null;
         continue;
@@ -345,6 +419,7 @@ export class Board {
         const limit = Math.min(untilNs, nextCheck) - now;
         if (step <= 0 || step > limit) step = limit;
         clock.tick(step);
+        this.stateNs[this.deepSleep() ? 'sleep' : 'wait'] += step;
         runStart = clock.nanos;
         continue;
       }
@@ -360,8 +435,10 @@ export class Board {
         this.prof.left += this.prof.every;
         this.profSample(pc);
       }
-      clock.tick(cycles * CYCLE_NS);
-      this.activeNs += cycles * CYCLE_NS;
+      const ns = cycles * this.cycleNs;
+      clock.tick(ns);
+      this.activeNs += ns;
+      this.stateNs[this.slowClock ? 'run_xosc' : 'run'] += ns;
     }
   }
 

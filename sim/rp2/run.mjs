@@ -409,6 +409,7 @@ class Runner {
       result = this.boot(s.boot.hold || [], s.boot.hold_ms || 300);
       bootStep = true;
     } else if (s.restart) {
+    const st0 = { ...b.stateNs };
       b.saveFlash();
       result = this.boot();
       bootStep = true;
@@ -493,6 +494,11 @@ class Runner {
     if (bootStep && panel.refreshes.length > r0) out.first_frame_ms = panel.refreshes[r0].t_ms;
     if (bootStep) out.latch_ms = b.latchFirstNs === null ? null : b.latchFirstNs / MS;
     return out;
+    // chip time by state in the step, ms (board.mjs "Clocks and sleep"), and
+    // the clocks as the step left them
+    out.states = {};
+    for (const k of Object.keys(b.stateNs)) out.states[k] = (b.stateNs[k] - st0[k]) / MS;
+    if (b.mcu && b.clockState) out.clocks = b.clockState();
   }
 
   run() {
