@@ -395,6 +395,7 @@ class Runner {
     const t0 = b.mcu ? b.nanos : 0;
     const a0 = b.mcu ? b.activeNs : 0;
     const f0 = { ...b.flashOps };
+    const st0 = { ...b.stateNs };
     const g0 = this.heapStats.collections;
     this.stepLive = 0;
     const w0 = Date.now();
@@ -409,7 +410,6 @@ class Runner {
       result = this.boot(s.boot.hold || [], s.boot.hold_ms || 300);
       bootStep = true;
     } else if (s.restart) {
-    const st0 = { ...b.stateNs };
       b.saveFlash();
       result = this.boot();
       bootStep = true;
@@ -477,6 +477,11 @@ class Runner {
     out.errors = panel.errors.slice(e0);
     out.picture = hex(panel.shown);
     out.flash_ops = { erase: b.flashOps.erase - f0.erase, program: b.flashOps.program - f0.program };
+    // chip time by state in the step, ms (board.mjs "Clocks and sleep"), and
+    // the clocks as the step left them
+    out.states = {};
+    for (const k of Object.keys(b.stateNs)) out.states[k] = (b.stateNs[k] - st0[k]) / MS;
+    if (b.mcu && b.clockState) out.clocks = b.clockState();
     // garbage collections in the step (with job.heap on)
     if (this.heap) {
       out.collections = this.heapStats.collections - g0;
@@ -494,11 +499,6 @@ class Runner {
     if (bootStep && panel.refreshes.length > r0) out.first_frame_ms = panel.refreshes[r0].t_ms;
     if (bootStep) out.latch_ms = b.latchFirstNs === null ? null : b.latchFirstNs / MS;
     return out;
-    // chip time by state in the step, ms (board.mjs "Clocks and sleep"), and
-    // the clocks as the step left them
-    out.states = {};
-    for (const k of Object.keys(b.stateNs)) out.states[k] = (b.stateNs[k] - st0[k]) / MS;
-    if (b.mcu && b.clockState) out.clocks = b.clockState();
   }
 
   run() {
