@@ -40,6 +40,7 @@ def clear():
     resets[0] = 0
     record[0] = True
     mem32_reads[0] = 0
+    del lightsleeps[:]
 
 
 def _pin_id(p):
@@ -170,8 +171,16 @@ def unique_id():
     return b"\x00\x01\x02\x03\x04\x05\x06\x07"
 
 
+# Each machine.lightsleep(ms) as (the clock when it started, ms); the time
+# passes on usher.device.clock as a sleep_ms would (a test's virtual clock).
+lightsleeps = []
+
+
 def lightsleep(ms=None):
-    pass
+    from usher.device import clock
+    lightsleeps.append((clock.ticks_ms(), ms))
+    if ms:
+        clock.sleep_ms(ms)
 
 
 def deepsleep(ms=None):

@@ -11,6 +11,22 @@ from usher.device import clock
 
 DEFAULT_IDLE_MS = 5 * 60 * 1000
 MAX_IDLE_S = 24 * 3600
+# The main loop's wait between presses on battery (Power.nap): the RP2040's
+# light sleep, machine.lightsleep(NAP_MS) of MicroPython's rp2 port
+# (ports/rp2/modmachine.c): clk_sys on the 12 MHz crystal, both PLLs and
+# the ROSC stopped, every clock gated but the timer's, WFI until the timer
+# alarm. Only that alarm wakes it (a GPIO edge does not with that gating), so
+# the buttons are read at each wake, and the slice is what a press waits at
+# most before it is seen: 20 ms, one more poll than the 10 ms POLL_MS. A
+# 60 ms tap (any tap longer than about 21 ms) always falls on a read, the
+# debounce and long-press timing start at that read as before
+# (usher.device.buttons), and a press waits 10 ms longer on average, not
+# more (a staying press's 283 ms median of docs/performance.md keeps under
+# its 300 ms). The chip wakes 50 times a second for a pass of about 0.25 ms
+# at 125 MHz: bench/energy.py models the draw (docs/performance.md, Energy).
+# A lower clock (machine.freq) was not chosen: waiting at full clock is most
+# of the draw, and light sleep stops the PLLs that even a 48 MHz clock needs.
+NAP_MS = 20
 
 
 def idle_s_problem(v):
@@ -88,6 +104,9 @@ class Power:
         self.vbus = None
         if profile.get("vbus") is not None:
             self.vbus = machine.Pin(profile["vbus"], machine.Pin.IN)
+        # rp2's light sleep; None on a port without it (the unix port's
+        # machine, other ports): nap() then leaves the wait to the loop.
+        self.lightsleep = getattr(machine, "lightsleep", None)
         self.configure(settings)
 
     def configure(self, settings):
@@ -113,6 +132,18 @@ class Power:
         if self.vbus is None:
             return True
         return self.vbus.value() == 1
+
+    def nap(self, ms):
+        """Wait ms in light sleep (NAP_MS) when on battery; True when it
+        did. On USB power it returns False at once: the USB device must
+        keep its clock (lightsleep stops it when no host has configured
+        it, and a host that has would see the chip slow down), and the
+        loop then waits as before."""
+        sleep = self.lightsleep
+        if sleep is None or self.on_usb():
+            return False
+        sleep(ms)
+        return True
 
     def can_switch_off(self):
         return self.latch is not None and not self.on_usb()

@@ -19,7 +19,7 @@ from usher import unload
 from usher.core import storage
 from usher.device import clock
 from usher.device.epaper import FRAME_BYTES, HEIGHT, WIDTH, BusyTimeout
-from usher.device.power import check_settings
+from usher.device.power import NAP_MS, check_settings
 from usher.device.waveform import REST_MS, Waveforms
 
 DATA_DIR = "/data"
@@ -179,6 +179,9 @@ class Runtime:
         # The App's folders are made once per boot, with its first picture
         # (boot_folders).
         self.folders_due = True
+        # The last pass found nothing to do: no refresh due or running, every
+        # button up and settled (run() may then nap, Power.nap).
+        self.idle = False
 
     # --- app ------------------------------------------------------------------
     def start_app(self):
@@ -341,6 +344,7 @@ class Runtime:
     def step(self, now):
         """One pass of the main loop at time now (ms); the ms to wait before
         the next, or None for POLL_MS."""
+        self.idle = False
         try:
             events = self.buttons.poll(now)
             if events:
@@ -431,12 +435,32 @@ class Runtime:
                         limit = self.idle_limit = self.idle_ms()
                     if idle_for > limit and self.power.can_switch_off():
                         self.go_to_sleep()
+                    else:
+                        self.idle = not self.crashed and self.buttons_settled()
         except Exception as e:
             self.crash(e)
 
+    def buttons_settled(self):
+        """Every button read up at the last poll and debounced up: no press,
+        release, repeat or long press can come before the next change of a
+        pin, which a nap's end reads (usher.device.buttons)."""
+        logic = getattr(self.buttons, "logic", None)
+        if logic is None:
+            return False
+        for s in logic.states.values():
+            if s.raw or s.stable:
+                return False
+        return True
+
     def run(self, should_stop=None):
+        # Between presses on battery the wait is the chip's light sleep in
+        # slices of NAP_MS (Power.nap: why that slice); otherwise, and on USB
+        # power, POLL_MS (BUSY_POLL_MS while the panel refreshes) as before.
+        nap = getattr(self.power, "nap", None)
         while should_stop is None or not should_stop():
             wait = self.step(clock.ticks_ms())
+            if wait is None and self.idle and nap is not None and nap(NAP_MS):
+                continue
             clock.sleep_ms(wait or POLL_MS)
 
 
