@@ -104,11 +104,13 @@ def report(rows):
         st = x["states"]
         ma, _parts = average_ma(x)
         s = x["stays"]
-        print("%-13s %-7s %3ds %7.0f %6.2f%% %6.2f%% %6.2f%% %6.2f%% %6.2f%% %5.1f%% %8.2f %7.0f %4.0f/%4.0f/%4d %s" % (
-            label[0], label[1], gap, chip / 1000, 100 * st.get("run", 0) / chip, 100 * st.get("run_xosc", 0) / chip,
-            100 * st.get("wait", 0) / chip, 100 * st.get("sleep", 0) / chip, 100 * x["busy"] / chip,
-            100 * x["off"] / chip, ma, CELLS_MAH / ma, median(s), pct(s, 90), len(s),
-            "ok" if not x["errors"] and not x["offs"] else "%d panel errors, %d power-offs" % (x["errors"], x["offs"])))
+        share = [100 * v / chip for v in (st.get("run", 0), st.get("run_xosc", 0), st.get("wait", 0),
+                                          st.get("sleep", 0), x["busy"], x["off"])]
+        check = "ok" if not x["errors"] and not x["offs"] else "%d panel errors, %d power-offs" % (
+            x["errors"], x["offs"])
+        fmt = "%-13s %-7s %3ds %7.0f" + " %6.2f%%" * 5 + " %5.1f%% %8.2f %7.0f %4.0f/%4.0f/%4d %s"
+        print(fmt % ((label[0], label[1], gap, chip / 1000) + tuple(share)
+                     + (ma, CELLS_MAH / ma, median(s), pct(s, 90), len(s), check)))
     print()
     print("Currents (each a datasheet figure, not a measurement):")
     for name, ma, src in FIGURES:
