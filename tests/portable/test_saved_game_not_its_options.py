@@ -54,6 +54,7 @@ def _resumes_the_backup(force):
         assert app.game_id == "takeaseat" and app.record == good, app.record
         said = _notices(app)
         assert "damaged" in said and "game.json" in said and "players" in said, said
+        assert "its options are not this game's" in said, said
         # the game goes on from the backup, and its next action is kept
         a = games.bot("takeaseat").next_action(app.state, [3, 4])
         assert app.play(a)

@@ -312,11 +312,13 @@ def check_record(record):
     return record
 
 
-def replay(engine, record, upto=None):
-    """The state after the first `upto` actions (all by default)."""
+def replay(engine, record, upto=None, start=None):
+    """The state after the first `upto` actions (all by default). start:
+    the record's new game when the caller made it (to tell its options'
+    errors from its actions')."""
     if record.get("game") != engine.GAME_ID:
         raise GameError("Saved game is not %s" % engine.GAME_ID)
-    state = engine.new_game(record["options"], record["seed"])
+    state = start if start is not None else engine.new_game(record["options"], record["seed"])
     actions = record["actions"]
     n = len(actions) if upto is None else upto
     for i in range(n):

@@ -47,7 +47,15 @@ def check_game(rec, load_engine):
         raise ValueError("unknown game %s" % _short(gid, 20))
     eng = load_engine(gid)
     try:
-        state = game.replay(eng, rec)
+        # options that cannot be this game's are said as such (the engines
+        # refuse them, docs/actions/*.md), not as actions that do not replay
+        start = eng.new_game(rec["options"], rec["seed"])
+    except GameError as e:
+        raise ValueError("its options are not this game's (%s)" % _short(e.message)) from None
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as e:
+        raise ValueError("its options are not this game's (%s)" % type(e).__name__) from None
+    try:
+        state = game.replay(eng, rec, None, start)
     except GameError as e:
         raise ValueError("its actions do not replay (%s)" % _short(e.message)) from None
     except (KeyError, TypeError, IndexError, AttributeError) as e:
