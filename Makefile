@@ -21,7 +21,7 @@ PORTABLE_PATH := firmware:tests/portable
 DEVICE_PATH := firmware:tests/fakes:tests/device:tests/portable
 
 .PHONY: setup system-deps sim test test-runtimes test-images check lint types test-cpython test-unix test-device test-wasm test-mpy \
-	bench bench-rp2 test-rp2 release screenshots golden fonts icons clean web web-serve web-screenshots faults \
+	bench bench-rp2 figures test-rp2 release screenshots golden fonts icons clean web web-serve web-screenshots faults \
 	firmware firmware-stock firmware-unix32 firmware-deps test-frozen \
 	circuitpython circuitpython-deps circuitpython-unix test-circuitpython test-circuitpython-unix \
 	test-circuitpython-chip test-cpy-device test-cpy-games
@@ -173,6 +173,12 @@ bench: setup firmware-unix32
 	$(PY) bench/speed.py
 	$(PY) bench/refresh.py
 	$(PY) bench/web.py
+
+# Every bench's output into docs/figures/NAME.txt with its command and commit
+# (the emulated chip's too with FIGURES=--chip; docs/performance.md says
+# what they mean).
+figures: setup
+	$(PY) tools/figures.py $(FIGURES)
 
 # The device in a static page: MicroPython WebAssembly from node_modules, the
 # firmware's usher package and web/ (page, glue, backend) -> build/web/.
