@@ -22,8 +22,14 @@ acknowledged action. The log rule of
 docs/log-format.md is checked too: the saved game may hold one action that
 the log lacks, never the reverse.
 
+Each session runs on either filesystem's way of writing (run_session's
+littlefs, storage.FORCE): on littlefs a file is committed at its close, so
+an image shows a file still open for writing as it was before (a new one
+empty) and no write is torn. JSON read back (settings, history lines) is
+compared canonically, nested keys sorted.
+
 run_session() returns a Counts; bench/faults.py runs every session of every
-game, tests/host/test_faults.py a short part of each.
+game on both, tests/host/test_faults.py a short part of each.
 """
 import json
 import os
