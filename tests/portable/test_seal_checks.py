@@ -92,3 +92,56 @@ def test_a_damaged_seal_key_is_refused_even_when_its_digits_match():
     for damaged in (lines.replace("# crc32 ", "# crc32x"), lines.replace("# crc32 ", "#Xcrc32 ")):
         # one character more changed: no longer a seal line's shape, a comment
         assert seal.open_text(damaged) == (damaged, False)
+
+
+def test_only_an_object_is_sealed_and_a_text_gets_its_last_newline():
+    for text in ("[1, 2]", "3", "", '"x"'):
+        mptest.raises(ValueError, seal.seal_object, text)
+    sealed = seal.seal_text("Anna\nBen")                  # no newline at its end
+    assert sealed.endswith("\nAnna\nBen\n") and len(sealed.split("\n")[0]) == 16
+    assert seal.open_text(sealed) == ("Anna\nBen\n", True)
+    assert seal.seal_text("") == "# crc32 %08x\n" % seal.crc32(b"")
+
+
+def test_an_object_without_a_seal_of_its_shape_is_unsealed_not_damaged():
+    # json.dumps writes ", " and ": ": an unsealed object's last 20 bytes
+    # never have a seal's shape, whichever of its parts they share
+    for text in ('{"name": "Anna Maria Bianchi"}',        # ends with "} as a seal does
+                 '{"a": 1, "bcde": 123456789012}',
+                 '{"k": "x", "crc32": "1a2b3c4d"}',
+                 '{"v": [1, 2, 3, 4, 5, 6, 7, 8, 9]}'):
+        raw = text.encode()
+        assert seal.check_object(raw, len(raw)) is False, text
+    # {"crc32":...} is the seal of {} only when it is the whole file
+    for pad in (b" ", b"x", b"\n"):
+        raw = pad + seal.seal_object("{}").encode()
+        assert seal.check_object(raw, len(raw)) is False, raw
+    raw = seal.seal_object("{}").encode()
+    assert seal.check_object(raw, len(raw)) is True
+    assert seal.check_object(raw, len(raw) - 1) is False           # shorter than a seal
+
+
+def test_a_text_without_a_seal_line_is_read_as_it_is():
+    for text in ("", "\n", "\nAnna\n", "Anna\n# crc32 00000000\n", "# our group\nAnna\n",
+                 "#\nAnna\n", "# \nAnna\n", "# x\nAnna"):
+        assert seal.open_text(text) == (text, False), text
+    # the start of a seal line ("# c" on): one cut short, never a comment
+    for text in ("# c\nAnna\n", "# crc\nAnna\n", "# crc32 1a2\nAnna\n"):
+        assert str(mptest.raises(ValueError, seal.open_text, text)) == "checksum is damaged"
+
+
+def test_a_seal_line_cut_short_or_with_a_damaged_digit_is_damaged():
+    lines = seal.seal_text("Anna\n")
+    first = lines.split("\n")[0]
+    for k in range(3, 16):
+        e = mptest.raises(ValueError, seal.open_text, first[:k] + "\nAnna\n")
+        assert str(e) == "checksum is damaged", k
+    for i in range(8, 16):
+        bad = lines[:i] + "z" + lines[i + 1:]                      # not a hex digit
+        e = mptest.raises(ValueError, seal.open_text, bad)
+        assert str(e) == "checksum is damaged", i
+        digit = "0" if lines[i] != "0" else "1"
+        e = mptest.raises(ValueError, seal.open_text, lines[:i] + digit + lines[i + 1:])
+        assert str(e) == "checksum does not match", i
+    e = mptest.raises(ValueError, seal.open_text, first)           # the line alone, its end lost
+    assert str(e) == "checksum does not match"
