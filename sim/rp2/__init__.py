@@ -216,12 +216,14 @@ def run_job(job, timeout=None):
         json.dump(job, f)
         path = f.name
     try:
-        r = subprocess.run(["node", os.path.join(HERE, "run.mjs"), path], capture_output=True, text=True,
+        # job["progress"]: run.mjs's progress lines go to this process's stderr as they come
+        r = subprocess.run(["node", os.path.join(HERE, "run.mjs"), path], stdout=subprocess.PIPE,
+                           stderr=None if job.get("progress") else subprocess.PIPE, text=True,
                            timeout=timeout, cwd=ROOT)
     finally:
         os.unlink(path)
     if r.returncode:
-        raise EmulatorError("emulator failed (%d): %s" % (r.returncode, r.stderr[-4000:]))
+        raise EmulatorError("emulator failed (%d): %s" % (r.returncode, (r.stderr or "")[-4000:]))
     return json.loads(r.stdout)
 
 
@@ -314,21 +316,37 @@ def seeds_from_log(entries):
 SIM_LOCK = threading.RLock()
 
 
-def sim_frames(script, seeds=(), board="simulator", battery=None, start_files=None, outcome=None):
+def sim_frames(script, seeds=(), board="simulator", battery=None, start_files=None, outcome=None,
+               device_id=None, start_dir=None, on_token=None):
     """The simulator's canvas after the start and after each script token,
     with the device's seeds (taken from its log) given to the new games in
     order, and the refresh requests of each token. outcome (a dict), when
     given, gets where the script left the game: "phase" of the running
     game (None: none runs) and "finished" (it reached its end: over, or
-    ended and left)."""
+    ended and left). device_id: the id the device made at its first Share
+    (its data/device_id.json, device_id_of): the simulator's first Share
+    makes that one, as the device makes it from the game seeds' generator
+    (usher.ui.share.device_id), which no "game" line of the log names.
+    start_dir: a data folder the simulator starts from (copied). on_token
+    (index, token, app), when given, sees the App after each token."""
     with SIM_LOCK:
         return _sim_frames(script, list(seeds), board, battery, start_files,
-                           outcome if outcome is not None else {})
+                           outcome if outcome is not None else {}, device_id, start_dir, on_token)
 
 
-def _sim_frames(script, seeds, board, battery, start_files, outcome):
+def device_id_of(files):
+    """The device id a run left in files/data (None: no Share made one)."""
+    from usher.ui import share
+    return share.device_id(os.path.join(files, "data"))
+
+
+def _sim_frames(script, seeds, board, battery, start_files, outcome, device_id=None, start_dir=None,
+                on_token=None):
     started = len(seeds)
     with tempfile.TemporaryDirectory() as data:
+        if start_dir:
+            import shutil
+            shutil.copytree(start_dir, data, dirs_exist_ok=True)
         for name, text in (start_files or {}).items():
             with open(os.path.join(data, name), "w") as f:
                 f.write(text)
@@ -344,13 +362,20 @@ def _sim_frames(script, seeds, board, battery, start_files, outcome):
                     raise AssertionError("the simulator started more games than the device logged")
                 return seeds.pop(0)
             app.new_seed = new_seed
+            if device_id is not None:
+                def new_id_number():
+                    app.ui["next_seed"] = app.ui.get("next_seed", 1) + 1
+                    return int(device_id, 16)
+                app.new_id_number = new_id_number
         patch(s.app)
         frames.append(("start", bytes(s.buf), 1))
-        for tok, events in parse_script(script):
+        for i, (tok, events) in enumerate(parse_script(script)):
             reqs = s.step(events)
             if events == ["restart"]:
                 patch(s.app)
             frames.append((tok, bytes(s.buf), len(reqs)))
+            if on_token is not None:
+                on_token(i, tok, s.app)
         phase = s.app.state.get("phase") if s.app.state else None
         outcome["phase"] = phase
         # over, or no game left running after one was started (ended)
@@ -385,7 +410,7 @@ def ui_settings_file(tmp, ui_settings):
 
 def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, heap=False,
          settings=None, flash=None, flash_out=None, extra_steps=(), boot_hold=(), sample=None,
-         trace=False, ui_settings=None, sample_steps=None, reads=None):
+         trace=False, ui_settings=None, sample_steps=None, reads=None, extra_specs=(), progress=None):
     """Boot the image and play a script on the emulated board. Returns
     (result, data folder contents extracted from the flash at the end as a
     TemporaryDirectory). sample=N samples the PC every N cycles (sample_steps:
@@ -394,7 +419,9 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
     them after every step; ui_settings: the App's settings in ui.json (e.g.
     {"refresh": "fast"}); reads=(every, ms): after every `every`-th token
     the board runs ms more without a press (a player reading), a step of
-    its own in the result with "read": True."""
+    its own in the result with "read": True. extra_specs: more SRC=DEST
+    specs for the filesystem (a data folder to start from); progress=N:
+    a line on stderr every N steps as the emulator goes."""
     name = "stock" if stock else profile
     binary, elf = image(name)
     if not os.path.exists(binary):
@@ -409,6 +436,7 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
         specs.append(device_settings(tmp.name, settings))
     if ui_settings:
         specs.append(ui_settings_file(tmp.name, ui_settings))
+    specs += list(extra_specs)
     job = {"firmware": binary, "profile": profile, "vbus": vbus, "battery_mv": battery_mv,
            "flash_out": flash_out or os.path.join(tmp.name, "flash.bin"),
            "steps": [{"boot": {"hold": list(boot_hold)}}] + with_reads(script_steps(script), reads)
@@ -428,6 +456,8 @@ def play(script, profile="badger2040", stock=False, vbus=True, battery_mv=2900, 
             job["sample"]["steps"] = list(sample_steps)
     if trace:
         job["trace"] = True
+    if progress:
+        job["progress"] = progress
     result = run_job(job)
     for step, out in zip(job["steps"], result["steps"]):
         if step.get("read"):

@@ -121,6 +121,8 @@ export class Board {
     this.gcStart = -1;           // entry points to watch (usher's heap figures)
     this.gcEnd = -1;
     this.onGc = null;
+    this.gcRet = -1;             // where gc_collect_end returns to, while a collection runs
+    this.onGcDone = null;        // called there (the collection's pause, sim/rp2/run.mjs)
     // A busy-wait routine to fast-forward (busy_wait_us of the pico-sdk in the
     // image, found in its ELF; -1: none): see busyWaitHook.
     this.busyWait = -1;
@@ -429,7 +431,14 @@ export class Board {
         continue;
       }
       if (pc === busyWait && this.busyWaitHook()) continue;
-      if ((pc === gcStart || pc === gcEnd) && this.onGc) this.onGc(pc === gcEnd);
+      if ((pc === gcStart || pc === gcEnd) && this.onGc) {
+        // the collection's end is gc_collect_end's return (after its sweep)
+        if (pc === gcEnd) this.gcRet = core.LR & ~1;
+        this.onGc(pc === gcEnd);
+      } else if (pc === this.gcRet) {
+        this.gcRet = -1;
+        if (this.onGcDone) this.onGcDone();
+      }
       const cycles = core.executeInstruction();
       if (this.prof && (this.prof.left -= cycles) <= 0) {
         this.prof.left += this.prof.every;

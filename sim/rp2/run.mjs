@@ -35,7 +35,11 @@
 // USHER_RP2_TRACE=1 in the environment every read of GPIO_IN ("reads").
 // Each entry: chip time, active (non-sleeping) time, the refreshes that
 // started (kind, window, busy time, picture as hex) and the picture shown at
-// the end, and the step's wall time (wall_ms). Quiet means: the panel not busy, and no SPI byte, no end of a
+// the end, and the step's wall time (wall_ms); with "heap", its collections,
+// the largest live heap at one (live), the smallest free heap as one started
+// (free_min), the smallest largest free block after one (largest_free) and
+// each one's pause in ms (gc_ms). "progress": N (optional) writes a line to
+// stderr every N steps. Quiet means: the panel not busy, and no SPI byte, no end of a
 // refresh (BUSY dropping) and no stretch of computing longer than 2 ms in the
 // last QUIET_MS.
 import fs from 'node:fs';
@@ -81,6 +85,7 @@ class Runner {
     if (job.busy_wait !== undefined) this.board.busyWait = job.busy_wait & ~1;
     this.heap = job.heap || null;
     this.heapStats = { collections: 0, peak_live: 0, min_free: null, total: 0 };
+    this.gcFrom = null;
     if (job.sample) this.board.startProfile(job.sample.every_cycles || 1000);
   }
 
@@ -114,6 +119,11 @@ class Runner {
     b.gcStart = h.collect_start & ~1;
     b.gcEnd = h.collect_end & ~1;
     b.onGc = (marked) => this.sampleHeap(marked);
+    // the collection's pause: gc_collect_start to gc_collect_end's return
+    b.onGcDone = () => {
+      if (this.gcFrom !== null) (this.stepPauses || (this.stepPauses = [])).push((b.nanos - this.gcFrom) / MS);
+      this.gcFrom = null;
+    };
   }
 
   heapLayout() {
@@ -146,6 +156,9 @@ class Runner {
     const sram = this.board.mcu.sram;
     const off = L.atb - 0x20000000;
     let used = 0, live = 0, inLive = false;
+    // the longest run of blocks no marked object holds: the largest free
+    // block once the sweep has run (at a marked sample)
+    let run = 0, largest = 0;
     const blocks = L.atbLen * 4;
     for (let i = 0; i < blocks; i++) {
       const st = (sram[off + (i >> 2)] >> ((i & 3) * 2)) & 3;
@@ -153,6 +166,8 @@ class Runner {
       else if (st === 3) { used++; live++; inLive = true; }
       else if (st === 2) { used++; if (inLive) live++; }
       else inLive = false;
+      if (st === 3 || (st === 2 && inLive)) run = 0;
+      else if (++run > largest) largest = run;
     }
     const total = blocks * 16;
     this.heapStats.total = total;
@@ -169,9 +184,12 @@ class Runner {
       this.heapStats.peak_live = Math.max(this.heapStats.peak_live, live * 16);
       this.heapStats.last_live = live * 16;
       this.stepLive = Math.max(this.stepLive || 0, live * 16);
+      if (this.stepLargest === null || largest * 16 < this.stepLargest) this.stepLargest = largest * 16;
     } else {
       const free = total - used * 16;
       if (this.heapStats.min_free === null || free < this.heapStats.min_free) this.heapStats.min_free = free;
+      if (this.stepFree === null || free < this.stepFree) this.stepFree = free;
+      this.gcFrom = this.board.nanos;
     }
   }
 
@@ -398,6 +416,9 @@ class Runner {
     const st0 = { ...b.stateNs };
     const g0 = this.heapStats.collections;
     this.stepLive = 0;
+    this.stepFree = null;
+    this.stepLargest = null;
+    this.stepPauses = null;
     const w0 = Date.now();
     const out = {};
     let result;
@@ -487,6 +508,11 @@ class Runner {
       out.collections = this.heapStats.collections - g0;
       // the largest live heap found at a collection in the step (0: none)
       out.live = this.stepLive;
+      // the smallest free heap as a collection started, the smallest largest
+      // free block after one, and each collection's pause, ms (null: none)
+      out.free_min = this.stepFree;
+      out.largest_free = this.stepLargest;
+      out.gc_ms = this.stepPauses;
     }
     out.wall_ms = Date.now() - w0;
     if (this.job.trace) out.trace = this.readTrace();
@@ -508,6 +534,10 @@ class Runner {
       const r = this.step(s);
       if (s.token) r.token = s.token;
       steps.push(r);
+      // job.progress = N: a line on stderr every N steps (a long soak, bench/rp2_soak.py)
+      if (this.job.progress && steps.length % this.job.progress === 0) {
+        process.stderr.write(`${steps.length} steps, ${(this.board.nanos / 1e9).toFixed(0)} s of chip time\n`);
+      }
       if (r.result === 'off' && !s.until_off) break;
       if ((r.result === 'cut' || r.result === 'cut-late') && !this.job.continue_after_cut) break;
     }
