@@ -63,8 +63,8 @@ def test_damaged_lines_taken_back_from_the_backup_are_counted_and_kept_aside():
                                      "checksum does not match) kept aside in plays.jsonl.bad. 4 plays kept.")
     assert _kept(d) == [1, 2, 3, 4]
     with open(playlog.index_path(d) + ".bad") as f:
-        assert f.read() == "# line 2: checksum does not match\n%s\n# line 3: checksum does not match\n%s\n" % (
-            rows[1], rows[2])
+        why = "# line %d: checksum does not match\n"
+        assert f.read() == why % 2 + rows[1] + "\n" + why % 3 + rows[2] + "\n"
     assert playlog.open_index(d) == (playlog.index_path(d), None)       # repaired once
 
 
@@ -107,10 +107,12 @@ def test_an_empty_or_missing_history_is_said_and_its_newest_play_rebuilt():
     d = _history(2)
     with open(playlog.index_path(d), "w"):
         pass
-    assert playlog.open_index(d)[1] == SHORT + " repaired: plays.jsonl was empty; play #2 rebuilt. 2 plays kept."
+    assert playlog.open_index(d)[1] == \
+        SHORT + " repaired: plays.jsonl was empty; play #2 rebuilt. 2 plays kept."
     d = _history(2)
     _remove(d, "plays.jsonl")
-    assert playlog.open_index(d)[1] == SHORT + " repaired: plays.jsonl was missing; play #2 rebuilt. 2 plays kept."
+    assert playlog.open_index(d)[1] == \
+        SHORT + " repaired: plays.jsonl was missing; play #2 rebuilt. 2 plays kept."
     assert _kept(d) == [1, 2]
 
 
@@ -118,8 +120,9 @@ def test_a_history_with_nothing_to_keep_is_set_aside_and_a_new_one_started():
     d = _history(1)
     rows = _damage(d, [0])
     _remove(d, "p00001.json")
-    assert playlog.open_index(d) == (None, SHORT + " could not be read (1 damaged line (line 1: checksum "
-                                     "does not match) kept aside in plays.jsonl.bad); a new history was started.")
+    assert playlog.open_index(d) == (None, SHORT + " could not be read (1 damaged line (line 1: "
+                                     "checksum does not match) kept aside in plays.jsonl.bad); a new "
+                                     "history was started.")
     assert sorted(os.listdir(playlog.folder(d))) == ["plays.jsonl.bad"]
     with open(playlog.folder(d) + "/plays.jsonl.bad") as f:
         assert f.read() == "\n".join(rows)                                 # byte for byte
