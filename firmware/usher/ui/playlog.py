@@ -313,9 +313,12 @@ def _opened(data_dir):
 SHORT = FOLDER + "/" + INDEX      # the history's name in a notice (a full path does not fit a line)
 
 
-# The bytes read from each end of plays.jsonl for its first and last lines
-# (a line is 300-600 bytes, docs/history.md).
+# The bytes read from the start of plays.jsonl for its first line (a line is
+# 300-600 bytes, docs/history.md), and from its end for the lines of the
+# newest plays that keep a record and the one whose record a play's keeping
+# drops (ACTIONS_CAP + 1 of them).
 END_READ = 1536
+TAIL_READ = 8192
 
 
 def _line_at(raw):
@@ -328,31 +331,42 @@ def _line_at(raw):
         return None
 
 
-def _ends(path):
-    """(the first line, the last line) of path, each read from its end of
-    the file and checked, or None when either does not read: a few hundred
-    bytes whatever the history holds."""
+def _ends(path, window=TAIL_READ):
+    """(the first line, the last line, the number of the oldest line read
+    at the end) of path, each line read checked, or None when one does not
+    read or the numbers are out of order: the first line and the lines of
+    the last window bytes, whatever the history holds."""
     import os
     try:
         size = os.stat(path)[6]
         with open(path, "rb") as f:
             head = f.read(END_READ)
-            if size > END_READ:
-                f.seek(size - END_READ)
-                tail = f.read(END_READ)
-            else:
-                tail = head
+            i = head.find(b"\n")
+            if i < 0:
+                return None
+            first = _line_at(head[:i])
+            head = None
+            start = size - window if size > window else 0
+            f.seek(start)
+            oldest = last = None
+            for raw in f:
+                if start:
+                    start = 0          # the line the seek fell into: part of one
+                    continue
+                raw = raw.rstrip(b" \r\n")
+                if not raw:
+                    continue
+                obj = _line_at(raw)
+                if obj is None or last is not None and obj["n"] <= last["n"]:
+                    return None
+                if oldest is None:
+                    oldest = obj["n"]
+                last = obj
     except OSError:
         return None
-    i = head.find(b"\n")
-    tail = tail.rstrip(b" \r\n")
-    j = tail.rfind(b"\n")
-    if i < 0 or (j < 0 and size > END_READ):
-        return None
-    first, last = _line_at(head[:i]), _line_at(tail[j + 1:])
     if first is None or last is None or first["n"] > last["n"]:
         return None
-    return first, last
+    return first, last, oldest
 
 
 def _quick(data_dir, cap=CAP, slack=SLACK):
@@ -370,11 +384,17 @@ def _quick(data_dir, cap=CAP, slack=SLACK):
     ends = _ends(path)
     if ends is None:
         return None
-    first, newest = ends
+    first, newest, oldest = ends
     last = newest["n"]
     numbers = _play_numbers(data_dir)
     count = last - first["n"] + 1       # at least the lines it holds
     if numbers and numbers[-1] > last or count >= cap + slack:
+        return None
+    # The play whose record this keeping drops (the newest ACTIONS_CAP keep
+    # theirs) must have its line whole first: a damaged one is rebuilt from
+    # that record by the full read's repair (PL-23), never left to a record
+    # gone.
+    if numbers and oldest > numbers[0] and len(numbers) >= ACTIONS_CAP and oldest > first["n"]:
         return None
     return path, None, last, count, newest
 
@@ -382,7 +402,7 @@ def _quick(data_dir, cap=CAP, slack=SLACK):
 def newest(data_dir):
     """The newest kept play's line, or None (Share on an end screen: read
     from the file's end, whatever the history holds)."""
-    ends = _ends(index_path(data_dir))
+    ends = _ends(index_path(data_dir), END_READ)
     if ends is not None:
         return ends[1]
     last = None
