@@ -98,14 +98,15 @@ def _bytes_read_while(fn, path):
     return seen[0]
 
 
-def test_the_end_and_share_read_a_few_bytes_of_the_history_at_49_kept_plays():
-    """The end press and Share on its end screen read the history's two
-    ends on littlefs, not its lines: at most a few KB whatever it holds
-    (its cost no longer grows with every kept play)."""
+def test_the_end_and_share_read_as_many_bytes_of_the_history_at_49_kept_plays_as_at_40():
+    """The end press and Share on its end screen read the history's ends on
+    littlefs (its first line, the lines of its newest plays that keep a
+    record; Share its last line), not all its lines: the same bytes
+    whatever it holds (its cost no longer grows with every kept play)."""
     storage.FORCE = True
     try:
         read = []
-        for plays in (1, 49):
+        for plays in (40, 49):
             d = mptest.tmpdir()
             app = _app(d)
             ui_sessions.bot_game(app, "seatwars", {"players": 2}, ["Ann", "Bo"], 40)
@@ -114,17 +115,19 @@ def test_the_end_and_share_read_a_few_bytes_of_the_history_at_49_kept_plays():
             for _k in range(plays - 1):
                 playlog.append(d, line, rec)
             assert len(list(playlog.summaries(d))) == plays
+            path = playlog.index_path(d)
+            assert storage._size(path) > playlog.END_READ + playlog.TAIL_READ
             app.start_game("seatwars", {"players": 2}, 99)
             ui_sessions.bot_to_end(app, 7)
             from usher.ui import share_screen
-            path = playlog.index_path(d)
-            read.append(_bytes_read_while(lambda: share_screen.share_running_game(app), path))
+            share = _bytes_read_while(lambda: share_screen.share_running_game(app), path)
             assert list(playlog.summaries(d))[-1]["seed"] == 99
-            assert _bytes_read_while(app.end_game, path) <= 2 * playlog.END_READ
+            end = _bytes_read_while(app.end_game, path)
             assert len(list(playlog.summaries(d))) == plays + 1      # kept once
-        size = storage._size(playlog.index_path(d))
-        assert size > 8 * playlog.END_READ        # what a full read would take
-        assert read[1] <= 4 * playlog.END_READ, read
+            read.append((share, end))
+        assert read[0] == read[1], read
+        share, end = read[1]
+        assert share <= 3 * playlog.END_READ + playlog.TAIL_READ and end <= playlog.END_READ + playlog.TAIL_READ, read
     finally:
         storage.FORCE = None
 
@@ -159,3 +162,36 @@ def test_the_statistics_menu_checks_and_reads_the_history_in_two_passes():
     assert _reads_while(lambda: stats.open_menu(app), playlog.index_path(d)) == 2
     words = " ".join(mptest.drawn_texts(app))
     assert "Seat Wars: 3 plays" in words, words
+
+
+def test_a_damaged_line_whose_record_a_games_end_drops_is_rebuilt_first():
+    """PL-23: with 50 plays on littlefs, play #41's line damaged and its
+    record whole, the game's end that drops #41's record (the newest 10
+    keep theirs) repairs the line from it first, and says so."""
+    storage.FORCE = True
+    try:
+        d = mptest.tmpdir()
+        app = _app(d)
+        ui_sessions.bot_game(app, "seatwars", {"players": 2}, ["Ann", "Bo"], 40)
+        line = list(playlog.summaries(d))[0]
+        rec = playlog.load_record(d, 1)
+        for _k in range(49):
+            playlog.append(d, line, rec)
+        path = playlog.index_path(d)
+        with open(path, "rb") as f:
+            lines = f.read().split(b"\n")
+        assert b'"n":41' in lines[40] or b'"n": 41' in lines[40]
+        lines[40] = lines[40].replace(b'"Ann"', b'"Anm"', 1)          # its seal no longer matches
+        with open(path, "wb") as f:
+            f.write(b"\n".join(lines))
+        app.start_game("seatwars", {"players": 2}, 99)
+        ui_sessions.bot_to_end(app, 7)
+        app.end_game()
+        rows = list(playlog.summaries(d))
+        assert [r["n"] for r in rows] == list(range(2, 52)), [r["n"] for r in rows]
+        assert rows[39]["players"] == ["Ann", "Bo"]                   # #41 rebuilt from its record
+        assert not storage.exists(playlog.play_path(d, 41))           # and only then its record dropped
+        words = " ".join(mptest.drawn_texts(app))
+        assert "plays.jsonl" in words, words
+    finally:
+        storage.FORCE = None
