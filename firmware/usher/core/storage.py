@@ -311,33 +311,37 @@ def save_text(path, text, keep=False):
     stays as path + '.bak' on littlefs too, where the file is otherwise
     rewritten in place (FAT and desktop folders keep it anyway, replace()):
     for files that change rarely and whose one copy must not be all there
-    is (the roster, the owner's components; PL-23). On littlefs that is one
-    rename more, a metadata commit."""
+    is (the roster, the owner's components; PL-23; keep_copy)."""
     data = seal.seal_text(text)
-    if keep and atomic(folder_of(path)) and _exists(path):
-        _remove(path + ".bak")
-        os.rename(path, path + ".bak")
+    if keep:
+        keep_copy(path, True)
     _write_atomic(path, data)
 
 
-def keep_copy(path):
+def keep_copy(path, text=False):
     """Before a rarely written file is rewritten in place on littlefs: its
-    bytes, when they read (the seal checked), become path + '.bak', so its
-    previous copy survives one damaged copy there too (PL-23; elsewhere
-    every save keeps one, replace()). Each write is whole or not at all,
-    so a complete path is there at every moment; 0.14 erases a change
-    against 0.59 through a temp file and two renames, whose renames copy
-    the inline file (bench/workloads/rare_files_erases.py). No file yet,
-    or a damaged one: the old copy stays."""
+    bytes, when they read (the seal checked; text: a sealed text file),
+    become path + '.bak', so its previous copy survives one damaged copy
+    there too (PL-23; elsewhere every save keeps one, replace()). Each
+    write is whole or not at all, so a complete path is there at every
+    moment (a cut never leaves it empty or gone: load_checked names an
+    empty one as damage); 0.14 erases a change against 0.59 through a temp
+    file and two renames, whose renames copy the inline file
+    (bench/workloads/rare_files_erases.py). No file yet, or a damaged one:
+    the old copy stays."""
     if not atomic(folder_of(path)):
         return
     try:
         with open(path, "rb") as f:
             raw = f.read()
-        decode_bytes(raw)
+        if text:
+            if not seal.open_text(raw.decode("utf-8"))[1]:
+                return
+        else:
+            decode_bytes(raw)
         with open(path + ".bak", "wb") as f:
             f.write(raw)
-    except (OSError, ValueError):
+    except (OSError, ValueError, UnicodeError):
         pass
 
 
@@ -546,7 +550,14 @@ def load_checked(path, check=None, default=None, read=None):
         if not _exists(candidate):
             continue
         if source == "main" and _size(candidate) == 0 and atomic(folder_of(path)):
-            continue        # littlefs: a first write cut between create and close (no copy yet)
+            # littlefs: a first write cut between create and close (no copy
+            # yet, nothing acknowledged); a file rewritten in place is never
+            # left empty by a cut (save, keep_copy), so with a copy behind
+            # it an empty one is damage, named when that copy is used
+            # (PL-23)
+            if _exists(path + ".tmp") or _exists(path + ".bak"):
+                errors.append("%s: empty" % _name(candidate))
+            continue
         try:
             obj = read(candidate)
             value = check(obj) if check is not None else obj
