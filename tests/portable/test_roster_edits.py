@@ -142,3 +142,62 @@ def test_sharp_s_and_y_diaeresis_are_two_names():
     assert players.add_to_roster(d, "Joß") is None
     assert players.add_to_roster(d, "Joÿ") is None
     assert players.load_roster(d) == (["Joß", "Joÿ"], None)
+
+
+def _menu_on(app, name):
+    players.open_roster(app)
+    m = app.top()
+    while m.items[m.focus][0] != name:
+        mptest.press(app, "DOWN")
+    mptest.press(app, "C")                                     # the name's menu
+
+
+def test_a_name_moved_up_or_down_keeps_the_cursor_on_it():
+    d = mptest.tmpdir()
+    _roster(d, ["Anna", "Ben", "Cleo"])
+    app = _app(d)
+    _menu_on(app, "Ben")
+    mptest.press(app, "DOWN")                                  # Move up
+    mptest.press(app, "C")
+    m = app.top()
+    assert [i[0] for i in m.items] == ["Add a name", "Ben", "Anna", "Cleo"] and m.focus == 1
+    mptest.press(app, "C")
+    mptest.press(app, "DOWN")
+    mptest.press(app, "DOWN")                                  # Move down
+    mptest.press(app, "C")
+    m = app.top()
+    assert [i[0] for i in m.items] == ["Add a name", "Anna", "Ben", "Cleo"] and m.focus == 2
+    mptest.press(app, "DOWN")                                  # Cleo
+    mptest.press(app, "C")
+    mptest.press(app, "DOWN")
+    mptest.press(app, "DOWN")
+    mptest.press(app, "C")                                     # Cleo down: already last
+    box = app.top()
+    assert box.title == "Players" and " ".join(box.lines) == "Cleo is already last"
+    app.pop()
+    m = app.top()
+    assert players.load_roster(d)[0] == ["Anna", "Ben", "Cleo"] and m.items[m.focus][0] == "Cleo"
+
+
+def test_a_name_deleted_puts_the_cursor_on_top():
+    d = mptest.tmpdir()
+    _roster(d, ["Anna", "Ben"])
+    app = _app(d)
+    _menu_on(app, "Ben")
+    mptest.press(app, "UP")                                    # Delete
+    mptest.press(app, "C")
+    mptest.press(app, "C")                                     # Yes
+    m = app.top()
+    assert [i[0] for i in m.items] == ["Add a name", "Anna"] and m.focus == 0
+    assert m.title == "Players (1/20)"
+
+
+def test_the_first_seats_back_leaves_the_game_unstarted():
+    d = mptest.tmpdir()
+    _roster(d, ["Anna"])
+    app = _app(d)
+    below = app.top()
+    app.new_game("multisala", {"players": 2})
+    assert app.top().prompt == "Seat 1 of 2: who plays?"
+    mptest.press(app, "A")
+    assert app.top() is below and app.record is None
