@@ -450,9 +450,10 @@ def _repair(data_dir, path, copies):
             if line is not None:
                 plays[n] = line
                 rebuilt.append(n)
-    keep = _newest(plays, lines)
+    found = _play_list(plays, data_dir)
+    keep = _newest(plays, lines, found)
     rebuilt = [n for n in rebuilt if n in keep]
-    lost = _lost(lines, keep)
+    lost, unknown = _lost(lines, keep, found)
     if bad:
         first = bad[0]
         said.append("%d damaged line%s (%s%s) kept aside in %s.bad" % (
@@ -465,6 +466,9 @@ def _repair(data_dir, path, copies):
         said.append("play%s %s lost (no copy of %s line, no record)" % (
             "" if len(lost) == 1 else "s", ", ".join(["#%d" % n for n in lost]),
             "its" if len(lost) == 1 else "their"))
+    if unknown:               # (lines whose play numbers cannot be told: counted)
+        said.append("%d %splay%s lost (no copy, no record)" % (
+            unknown, "other " if lost else "", "" if unknown == 1 else "s"))
     if not copies and not keep:
         return None, None         # no history, and no record to rebuild one from
     try:
@@ -542,40 +546,69 @@ def _slots(lines, numbers):
     return slots
 
 
-def _newest(plays, lines):
+def _newest(plays, lines, found=None):
     """The play numbers the repaired history keeps, oldest first: the newest
     CAP, counted as the readers counted them before the damage (the newest
     CAP lines of the file, PL-23), so a play older than those (the file's
     older lines on littlefs, its .bak's) never comes back in place of one
     that was lost. Without the file's lines to count (missing, unreadable,
-    no good line): the newest CAP plays found."""
+    no good line): the newest CAP plays found. found: every play number
+    known (_play_list: a damaged record's too, so its play keeps its place
+    at each repair, PL-23), else those of plays."""
     numbers = sorted(plays)
     if lines is None:
         return numbers[-CAP:]
-    slots = sorted(_slots(lines, numbers))
+    slots = sorted(_slots(lines, found or numbers))
     keep = []
     i = len(slots)
     for n in reversed(numbers):
         while i > 0 and slots[i - 1] >= n:
             i -= 1
-        if len(slots) - i > CAP:
+        # (a play that had no slot, the .bak's older one, takes one more
+        # place: it comes back only where the readers had room for it)
+        if len(slots) - i + (0 if n in slots else 1) > CAP:
             break
         keep.append(n)
     keep.reverse()
     return keep[-CAP:]
 
 
-def _lost(lines, keep):
-    """The plays known to be lost: damaged lines between two good ones
-    whose play numbers follow on (so each line's play is known) that came
-    back from no copy and no record, newer than the oldest play kept."""
+def _play_list(plays, data_dir):
+    """Every play found (a copy's line, a record that reads or not),
+    ascending: the numbers _slots places the damaged lines among."""
+    return sorted(set(list(plays) + _play_numbers(data_dir)))
+
+
+def _lost(lines, keep, numbers):
+    """(the plays known to be lost, how many more were lost whose numbers
+    cannot be told) among those the readers showed before the damage (the
+    newest CAP slots, _slots): damaged lines that came back from no copy
+    and no record. A damaged line's play is known between two good lines
+    whose numbers follow on, before the first good line when the history
+    starts at play #1, and after the last good line from its record's file
+    (present even when it does not read). numbers: as _slots takes them."""
     if lines is None or not keep:
-        return []
+        return [], 0
+    slots = sorted(_slots(lines, numbers))
+    oldest = slots[-CAP] if len(slots) > CAP else 0
     lost = []
+    unknown = 0
     for prev, n, count in _runs(lines):
-        if prev and count and n - prev - 1 == count:
-            lost.extend([x for x in range(prev + 1, n) if x > keep[0] and x not in keep])
-    return lost
+        if not count:
+            continue
+        if n > 0 and n - prev - 1 == count:
+            known = list(range(prev + 1, n))
+        elif n < 0:
+            known = [x for x in numbers if x > prev][:count]
+        else:
+            known = []
+            found = len([x for x in numbers if x < n and (x > prev or not prev)])
+            if prev + 1 >= oldest:
+                unknown += max(0, count - found)
+        lost.extend([x for x in known if x >= oldest and x not in keep])
+        if n < 0 and prev + 1 >= oldest:
+            unknown += count - len(known)
+    return lost, unknown
 
 
 def _notice(path, said, keep):
@@ -790,9 +823,14 @@ def keep(app):
     except (OSError, ValueError):
         opened = None
     newest = opened[4] if opened is not None else None
+    notice = opened[1] if opened is not None else None
+    if notice:
+        # PL-23: the repair is logged by whichever screen read the history
+        # first (the end screen's Finish or Share: App.end_game, share_screen)
+        app.log("error", "history: " + notice)
     n = _already_kept(app.data_dir, app.game_id, app.record, newest)
     if n is not None:
-        return n, None
+        return n, notice
     fn = app.services.get("date")
     try:
         date = fn() if fn else None
