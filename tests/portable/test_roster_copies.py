@@ -31,7 +31,7 @@ def test_every_copy_damaged_is_said_and_the_file_kept_aside_once():
         _write(d + "/" + name, "# crc32 00000000\nX\n")
     assert players.load_roster(d) == ([], "players.txt could not be read (players.txt: checksum does not "
                                       "match; players.txt.bak: checksum does not match); it was kept as "
-                                      "players.txt.bad. Players are P1, P2...")
+                                      "players.txt.bad; 1 name lost: X. Players are P1, P2...")
     assert sorted(os.listdir(d)) == ["players.txt.bad", "players.txt.bak"]
     assert players.load_roster(d) == ([], "players.txt could not be read (players.txt.bak: checksum does "
                                       "not match). Players are P1, P2...")

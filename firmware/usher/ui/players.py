@@ -136,9 +136,11 @@ def load_roster(data_dir):
     try:
         value, source, problems = storage.load_checked(path, parse_roster, None, _roster_text)
     except storage.StorageError as e:
+        lost = _lost_names(path, [])
         moved = _set_aside(path)
-        return [], "%s could not be read (%s)%s. Players are P1, P2..." % (
-            ROSTER_FILE, str(e)[len("Corrupt file "):], "; it was kept as %s" % moved if moved else "")
+        return [], "%s could not be read (%s)%s%s. Players are P1, P2..." % (
+            ROSTER_FILE, str(e)[len("Corrupt file "):], "; it was kept as %s" % moved if moved else "",
+            lost)
     if value is None:
         return [], None
     names, defects = value
@@ -153,8 +155,9 @@ def load_roster(data_dir):
     said = []
     if source == "backup":
         damaged = [p for p in problems if not p.endswith(": missing")]
-        said.append("%s %s; the previous copy was restored" % (
-            ROSTER_FILE, "was damaged (%s)" % "; ".join(damaged) if damaged else "was missing"))
+        said.append("%s %s; the previous copy was restored%s" % (
+            ROSTER_FILE, "was damaged (%s)" % "; ".join(damaged) if damaged else "was missing",
+            _lost_names(path, names)))
     if source != "main":
         _restore(path, names)
     if defects:
@@ -164,6 +167,37 @@ def load_roster(data_dir):
     if len(names) > MAX_ROSTER:
         names = names[:MAX_ROSTER]
     return names, ". ".join(said) + "." if said else None
+
+
+def _lost_names(path, kept):
+    """What the damaged roster at path held beyond the names kept, for the
+    notice (PL-23: what and how much): "; 1 name lost: Cal", or when its
+    names cannot be read "; its damaged copy had 4 lines". Its lines are
+    read without the seal (usher.core.seal), only to name them, never
+    used as names. "" when it held nothing more that can be told."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(4096)
+    except OSError:
+        return ""
+    lines = raw.split(b"\n")
+    whole = lines[:-1]            # (the last piece has no end of line: cut)
+    if whole and whole[0].startswith(b"# crc32"):
+        whole = whole[1:]
+    try:
+        txt = [ln.decode("utf-8").strip() for ln in whole]
+    except UnicodeError:
+        txt = None
+    if txt is not None:
+        lost = [n for n in txt if n and not n.startswith("#") and check_name(n) is None
+                and not _taken(kept, n)]
+        if lost:
+            # (the message box shows about five lines: four names at most)
+            return "; %d name%s lost: %s%s" % (len(lost), "" if len(lost) == 1 else "s",
+                                               ", ".join(lost[:4]), "..." if len(lost) > 4 else "")
+        return ""                 # (every name it held is kept)
+    n = len([ln for ln in whole if ln.strip()])
+    return "; its damaged copy had %d line%s" % (n, "" if n == 1 else "s") if n else ""
 
 
 def _some_names(txt):
