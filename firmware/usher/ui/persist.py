@@ -229,9 +229,14 @@ def load_ui(path, known_settings=(), defaults=None):
             _detail(e), settings_words({}, defaults))), False
     if source == "backup":
         now = settings_words(ui.get("settings") or {}, defaults)
+        what = _what(problems, "were")
+        if what == "file was missing":
+            # PL-23: the file named; on littlefs an empty one reads as
+            # missing (a first write cut before its close)
+            name = path.split("/")[-1]
+            what = "file %s was %s" % (name, "empty" if storage.exists(path) else "missing")
         if storage.atomic(storage.folder_of(path)):
             return ui, ("The settings %s; they went back to before your last change of them: "
-                        "%s." % (_what(problems, "were"), now)), False
-        return ui, ("The settings %s; the previous copy was restored: %s." % (
-            _what(problems, "were"), now)), False
+                        "%s." % (what, now)), False
+        return ui, ("The settings %s; the previous copy was restored: %s." % (what, now)), False
     return ui, None, source == "main"
