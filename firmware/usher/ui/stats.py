@@ -208,7 +208,14 @@ def open_menu(app):
     history could not be read (it was set aside)."""
     problem, rows = _playlog().read(app.data_dir)
     app.push(menu(app, rows))
+    _tell(app, problem)
+
+
+def _tell(app, problem):
+    # PL-23: a repair of the history is shown and logged by the screen that
+    # read it first
     if problem:
+        app.log("error", "history: " + problem)
         app.show_message("History", problem)
 
 
@@ -232,7 +239,11 @@ def menu(app, rows=None):
 
 def _chosen(app, value):
     if value == "last":
-        app.push(last_plays(app))
+        # (a history damaged since the menu read it is repaired here: said
+        # over the last plays)
+        problem, lines = _playlog().read(app.data_dir)
+        app.push(last_plays(app, lines))
+        _tell(app, problem)
         return
     st = aggregate(_playlog().summaries(app.data_dir), value)
     rec = multisala_record(app.data_dir) if value == "multisala" else None
@@ -263,9 +274,11 @@ def play_line(r):
     return "#%d %s: %s" % (r["n"], games.title(r["game"]), who)
 
 
-def last_plays(app):
+def last_plays(app, lines=None):
+    """The last plays' menu. lines: the history's lines when the caller
+    read them (_chosen, which shows what a repair found)."""
     rows = []
-    for r in _playlog().summaries(app.data_dir):
+    for r in lines if lines is not None else _playlog().summaries(app.data_dir):
         rows.append((play_line(r), r["n"]))
         if len(rows) > LAST_PLAYS:
             rows.pop(0)
