@@ -94,15 +94,19 @@ def _ranked(d):
 MULTISALA_RECORD = "multisala_record.json"   # usher.ui.games.multisala.draw.RECORD_FILE
 
 
-def multisala_record(data_dir):
+def multisala_record(data_dir, told=None):
     """Multisala's solo record as the game keeps it (MS-10), {} without one:
-    it also counts solo games played before the history was kept."""
+    it also counts solo games played before the history was kept. A
+    damaged file is repaired as the game's own screens repair it
+    (usher.games.multisala.record); told (a list) then gets (problem,
+    detail), for the screen to name it (PL-23: whichever screen reads it
+    first)."""
+    from usher.games.multisala import record as record_file
     from usher.core import storage
-    try:
-        obj = storage.load(storage.join(data_dir, MULTISALA_RECORD), {})[0]
-    except storage.StorageError:
-        return {}
-    return obj if type(obj) is dict else {}
+    rec, problem, detail = record_file.load_checked(storage.join(data_dir, MULTISALA_RECORD))
+    if problem and told is not None:
+        told.append((problem, detail))
+    return rec
 
 
 def lines_for(st, game_id, device_record=None):
@@ -246,8 +250,12 @@ def _chosen(app, value):
         _tell(app, problem)
         return
     st = aggregate(_playlog().summaries(app.data_dir), value)
-    rec = multisala_record(app.data_dir) if value == "multisala" else None
+    told = []
+    rec = multisala_record(app.data_dir, told) if value == "multisala" else None
     app.push(Lines(app, games.title(value), lines_for(st, value, rec)))
+    for problem, detail in told:
+        app.log("error", "%s (%s)" % (problem, detail))
+        app.show_message("Multisala record", problem)
 
 
 def house_name(r):

@@ -35,6 +35,11 @@ def load_checked(path):
         else:
             what = "the previous copy is used (record %s)" % _words(rec)
         return rec, "%s was damaged: %s" % (name, what), "; ".join(problems)
+    if source == "none" and storage.exists(path):
+        # littlefs: an empty file with no copy behind it (storage skips it
+        # as a first write cut short); a record may have been in it
+        save(path, {})
+        return {}, name + " was empty: a new record was started", "empty, no previous copy"
     return rec, None, None
 
 
@@ -53,11 +58,12 @@ def save(path, record, keep=False):
     storage.save(path, record)
 
 
-def finish_game(path, final_state):
+def finish_game(path, final_state, rec=None):
     """Update the saved record with a finished game: returns (record,
     beaten); writes the file only when the record was beaten, keeping the
-    record before it (PL-23)."""
-    rec, beaten = records.update(load(path), final_state)
+    record before it (PL-23). rec: the record as load_checked just gave it
+    (a caller that names its problem), else it is loaded here."""
+    rec, beaten = records.update(load(path) if rec is None else rec, final_state)
     if beaten:
         save(path, rec, keep=True)
     return rec, beaten

@@ -148,16 +148,19 @@ def finish_solo(app):
     """Called whenever a finished solo game is shown: updates the record file
     (a tie does not beat it, so showing the end again writes nothing) and
     remembers which game beat it, so "New record!" survives a restart.
-    Returns (record dict, this game set the record)."""
+    Returns (record dict, this game set the record, problem or None: a
+    damaged record file, logged; PL-23: the end screen reading it first
+    names it)."""
     st = app.state
     path = record_path(app)
-    rec, beaten = record_file.finish_game(path, st)
+    rec, problem = load_record_checked(app)
+    rec, beaten = record_file.finish_game(path, st, rec)
     seed = app.record["seed"]
     if beaten:
         rec["set_by"] = seed
         record_file.save(path, rec)
     new = rec.get("set_by") == seed and records.best(rec, st["variant"]) == st["totals"][0]
-    return rec, new
+    return rec, new, problem
 
 
 def d4_icon(face):

@@ -189,11 +189,13 @@ class End(Screen):
         Screen.__init__(self, app)
         self.new_record = False
         self.best = None
+        self.record_problem = None
         st = app.state
         if st["players"] == 1:
-            rec, self.new_record = draw.finish_solo(app)
+            rec, self.new_record, self.record_problem = draw.finish_solo(app)
             from usher.games.multisala import records
             self.best = records.best(rec, st["variant"])
+            self.record_text = draw.record_line(rec)
 
     def status(self):
         return "DOWN: scores" + ("  variant" if self.app.state["variant"] else "")
@@ -216,7 +218,14 @@ class End(Screen):
                 text.draw(c, text.BODY, "Lost: record %s" % st["to_beat"], 130, y + 27)
             text.draw(c, text.SMALL, "5 rounds solo%s" % (" with the variant" if st["variant"] else ""),
                       6, y + 56)
-            text.draw(c, text.SMALL, draw.record_line(draw.load_record(self.app)), 6, y + 70)
+            if self.record_problem:
+                # PL-23: the damaged record file is named by the first screen
+                # that reads it (repaired since: the next read is clean)
+                name, what = self.record_problem.split(": ", 1)
+                text.draw(c, text.SMALL, name, 6, y + 70)
+                text.draw(c, text.SMALL, what, 6, y + 84)
+                return
+            text.draw(c, text.SMALL, self.record_text, 6, y + 70)
             return
         win = engine.winners(st)
         if len(win) == 1:
