@@ -14,6 +14,9 @@ class _App:
     def __init__(self, data_dir):
         self.data_dir = data_dir
 
+    def log(self, kind, data):
+        pass
+
 
 def _write(d, name, text, binary=False):
     folder = d + "/" + name.split("/")[0]

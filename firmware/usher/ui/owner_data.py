@@ -15,6 +15,7 @@
 import os
 
 from usher import games
+from usher.core import storage
 from usher.core.game import GameError
 
 MAX_BYTES = 24 * 1024   # larger than any sane owner file; keeps a bad upload from filling RAM
@@ -84,26 +85,51 @@ def read_text(path, notes=None):
     """The file's text; None when it does not exist. ValueError with a short
     reason when it exists but cannot be used as text. A file written on the
     device (usher.ui.owner_edit) has a seal line, checked and dropped here;
-    when it fails, its previous copy (NAME.bak) is used and notes (a list)
-    gets the reason (PL-23)."""
+    when it fails (or the file is not UTF-8, or is empty with a copy
+    behind it), its previous copy (NAME.bak) is used. PL-23: with notes (a
+    list; the caller shows and logs it) the damage is repaired once, where
+    it is told: the previous copy becomes the file again, and notes gets
+    what was lost; a file with no copy that reads is set aside as
+    NAME.bad and the ValueError says so. Without notes nothing is written,
+    so the next reader that tells still finds the damage."""
     from usher.core import seal
-    text = read_plain(path)
-    if text is None:
-        return None
+    has_copy = storage.exists(path + ".bak")
+    text = None
     try:
-        return seal.open_text(text)[0]
+        text = read_plain(path)
+        if text is None:
+            return None
+        if text or not has_copy:
+            return seal.open_text(text)[0]
+        raise ValueError("is empty")
     except ValueError as e:
         why = str(e)
+    if text is None and not has_copy or why.startswith("too big"):
+        # not UTF-8 with no copy: an upload's fault (PL-11), not damage to
+        # a file the device wrote; left as it is, told at every start
+        raise ValueError(why)
     try:
         bak = read_plain(path + ".bak")
         if bak is not None:
             bak = seal.open_text(bak)[0]
     except ValueError:
         bak = None
+    name = path.split("/")[-1]
+    if notes is None:
+        if bak is None:
+            raise ValueError(why)
+        return bak
+    try:
+        storage.set_aside(path)
+        if bak is not None:
+            storage.save_text(path, bak)    # the good copy becomes the file again
+    except OSError:
+        pass                    # a read-only folder: told now, repaired never
     if bak is None:
-        raise ValueError(why)
-    if notes is not None:
-        notes.append("%s was damaged (%s): its previous copy is used" % (path.split("/")[-1], why))
+        raise ValueError("was damaged (%s) and no previous copy reads: set aside as %s.bad"
+                         % (why, name))
+    notes.append("%s was damaged (%s): its last change is lost, its previous copy is used"
+                 % (name, why))
     return bak
 
 
@@ -153,7 +179,30 @@ def owner_options(app, game_id, chosen=None):
     default is used; show it (e.g. app.show_message("Owner data", message))
     and start the game with options merged into the screen's own."""
     options, problems = load_options(app.data_dir, game_id, chosen)
+    return options, told(app, problems)
+
+
+def told(app, problems):
+    """The message naming problems ("NAME: what is wrong"), logged as an
+    error (PL-23: the screen that reads a damaged file first names it on
+    screen and in the log); None when there are none."""
     if not problems:
-        return options, None
+        return None
     unused = [p for p in problems if not p.endswith("previous copy is used")]
-    return options, "; ".join(problems) + (". Using the default instead." if unused else ".")
+    message = "; ".join(problems) + (". Using the default instead." if unused else ".")
+    app.log("error", "Owner data: " + message)
+    return message
+
+
+def check_files(app, game_id):
+    """For a setup screen that reads no owner file itself: each of game_id's
+    files read once, so damage is repaired and named by the first screen
+    that opens the game (PL-23), not at its start. The message (logged) or
+    None; what the files hold is checked when the game starts."""
+    problems = []
+    for name, _key, _parse in FILES.get(game_id, []):
+        try:
+            read_text(app.data_dir.rstrip("/") + "/" + name, problems)
+        except ValueError as e:
+            problems.append("%s: %s" % (name, e))
+    return told(app, problems)

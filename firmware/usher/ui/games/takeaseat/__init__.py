@@ -9,7 +9,7 @@ from usher.games.takeaseat import scoring as sc
 from usher.games.takeaseat import tickets as tk
 from usher.ui import seats
 from usher.ui.games.takeaseat import common, draw, layout
-from usher.ui.widgets import ChoiceEntry, Menu
+from usher.ui.widgets import ChoiceEntry, Menu, MessageBox
 
 GAME_ID = "takeaseat"
 TITLE = "Take a Seat"
@@ -27,7 +27,18 @@ def setup_screen(app):
     choices = [("Solo vs Automa", 1, None)]
     for n in range(2, 7):
         choices.append(("%d players" % n, n, None))
-    return ChoiceEntry(app, TITLE, "Who plays?", choices, _players)
+    chooser = ChoiceEntry(app, TITLE, "Who plays?", choices, _players)
+    # PL-23: the owner's files (the Automa deck, the panels) are first read
+    # here, so damage to them is named (and logged) now, before the choices.
+    from usher.ui import owner_data
+    message = owner_data.check_files(app, GAME_ID)
+    if message is None:
+        return chooser
+
+    def choose(a):
+        a.pop()
+        a.push(chooser)
+    return MessageBox(app, "Owner data", message, on_close=choose)
 
 
 def _players(app, n):
@@ -72,8 +83,13 @@ def _panels_or_start(app, opts):
     # game on sample data says so under the panel choice, before its first
     # turn, with where the owner's own are entered).
     from usher.ui import owner_data
-    owner = owner_data.load_options(app.data_dir, GAME_ID)[0]
+    owner, problems = owner_data.load_options(app.data_dir, GAME_ID)
     _choose_panels(app, opts, owner)
+    # PL-23: damage since the setup opened is repaired by this read, so it
+    # is named here (what the files hold is told when the game starts)
+    message = owner_data.told(app, [p for p in problems if "was damaged" in p])
+    if message:
+        app.show_message("Owner data", message)
 
 
 def _choose_panels(app, opts, owner):
