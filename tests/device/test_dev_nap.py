@@ -73,3 +73,20 @@ def test_a_held_button_gets_its_long_press_on_time_after_a_nap():
     # LONG_MS
     assert LONG_MS <= t_long - t_press <= LONG_MS + runtime.BUSY_POLL_MS
     assert not [t for t, _ms in machine.lightsleeps if t_press <= t < t_long]
+
+
+def test_the_wait_for_a_refresh_is_a_nap_once_the_buttons_rest():
+    # bench/energy.py: the loop's passes while the panel refreshes waited at
+    # full clock (7% of a game night's chip time); with the buttons at rest
+    # run() naps them (BUSY_POLL_MS, the BUSY read at each wake as before),
+    # with a button down it polls.
+    rt, vc = _boot([], 12000, vbus=0)
+    real = rt.display.ready
+    rt.display.ready = lambda: False          # a refresh under way
+    try:
+        assert rt.step(vc.now) == runtime.BUSY_POLL_MS and rt.idle
+        rt.buttons.logic.states["DOWN"].stable = True     # a button held
+        assert rt.step(vc.now) == runtime.BUSY_POLL_MS and not rt.idle
+    finally:
+        rt.display.ready = real
+        rt.buttons.logic.states["DOWN"].stable = False

@@ -381,7 +381,10 @@ class Runtime:
                 ready = self.display.ready()
             if not ready:
                 # Every branch below needs the panel: the next pass can come
-                # later (run() waits BUSY_POLL_MS).
+                # later (run() waits BUSY_POLL_MS, on battery in light sleep:
+                # the panel refreshes on its own, and its BUSY is read at the
+                # wake as at the end of a plain wait; bench/energy.py).
+                self.idle = not self.crashed and self.buttons_settled()
                 return BUSY_POLL_MS
             if self.pending is not None:
                 r = self.pending
@@ -453,13 +456,14 @@ class Runtime:
         return True
 
     def run(self, should_stop=None):
-        # Between presses on battery the wait is the chip's light sleep in
-        # slices of NAP_MS (Power.nap: why that slice); otherwise, and on USB
-        # power, POLL_MS (BUSY_POLL_MS while the panel refreshes) as before.
+        # Between presses on battery, and while the panel refreshes with the
+        # buttons at rest, the wait is the chip's light sleep in slices of
+        # NAP_MS (BUSY_POLL_MS during a refresh; Power.nap: why that slice);
+        # otherwise, and on USB power, POLL_MS or BUSY_POLL_MS as before.
         nap = getattr(self.power, "nap", None)
         while should_stop is None or not should_stop():
             wait = self.step(clock.ticks_ms())
-            if wait is None and self.idle and nap is not None and nap(NAP_MS):
+            if self.idle and nap is not None and nap(wait or NAP_MS):
                 continue
             clock.sleep_ms(wait or POLL_MS)
 
