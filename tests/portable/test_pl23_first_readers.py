@@ -221,3 +221,17 @@ def test_pl23_an_empty_multisala_record_on_littlefs_is_named_not_taken_for_no_re
         assert record_file.load_checked(path) == ({}, None, None)   # once
     finally:
         storage.FORCE = None
+
+
+def test_pl23_a_repaired_multisala_record_keeps_its_good_copy_behind_it():
+    def run(force):
+        d = mptest.tmpdir()
+        path = _record(d)
+        rec, problem, _detail = record_file.load_checked(path)
+        assert problem and rec["base"] == 31, (force, problem, rec)
+        # the repair never puts the damaged copy where the good one was:
+        # the main file damaged again still gives back 31
+        _rw(path, _digit)
+        rec, problem, _detail = record_file.load_checked(path)
+        assert problem and rec.get("base") == 31, (force, problem, rec)
+    _both_ways(run)

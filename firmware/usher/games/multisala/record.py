@@ -28,6 +28,10 @@ def load_checked(path):
         save(path, {})
         return {}, name + " was damaged: a new record was started", str(e)
     if source == "backup":
+        if storage.exists(path):
+            # set aside first: on FAT a save keeps the file before it as
+            # NAME.bak, which would put the damaged copy over the good one
+            storage.set_aside(path)
         save(path, rec)     # the good copy becomes the file again
         if storage.atomic(storage.folder_of(path)):
             # littlefs: NAME.bak is written only when a record is beaten
