@@ -82,7 +82,8 @@ def test_only_files_named_as_records_are_taken_for_kept_plays():
     d = mptest.tmpdir()
     storage.makedirs(playlog.folder(d))
     for name in ("x123456789", "p1234", "p1234.jso", "q0007.json", "p12a4.json", "p.json",
-                 "p0012.json.tmp", "pp0013.json", "p0003.json", "p00042.json", "p100001.json", "P0005.json"):
+                 "p0012.json.tmp", "pp0013.json", "p0003.json", "p00042.json", "p100001.json", "P0005.json",
+                 "p00012x.json"):
         with open(playlog.folder(d) + "/" + name, "w") as f:
             f.write("{}")
     assert playlog._play_numbers(d) == [3, 42, 100001]
