@@ -818,6 +818,15 @@ def keep(app):
     # suffice, it is read once, and that read is handed to append: a game's
     # end read and checked the whole file three times, a cost growing with
     # every kept play (bench/rp2_soak.py).
+    if storage.atomic(folder(app.data_dir)):
+        # Finish after Share (or a press after a cut that kept it): the
+        # last line alone says the play is kept, even when the history is
+        # due to be written anew (bench/rp2_soak.py: Finish read it all at
+        # 60 lines)
+        ends = _ends(index_path(app.data_dir), END_READ)
+        n = _already_kept(app.data_dir, app.game_id, app.record, ends[1]) if ends else None
+        if n is not None:
+            return n, None
     try:
         opened = _quick(app.data_dir) or _opened(app.data_dir)
     except (OSError, ValueError):
