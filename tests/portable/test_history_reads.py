@@ -127,7 +127,7 @@ def test_the_end_and_share_read_as_many_bytes_of_the_history_at_49_kept_plays_as
             read.append((share, end))
         assert read[0] == read[1], read
         share, end = read[1]
-        assert share <= 4 * playlog.END_READ + playlog.TAIL_READ and end <= 2 * playlog.END_READ, read
+        assert share <= 5 * playlog.END_READ + playlog.TAIL_READ and end <= 2 * playlog.END_READ, read
     finally:
         storage.FORCE = None
 
