@@ -63,3 +63,27 @@ def test_a_roster_without_names_and_no_copy_behind_it_is_empty():
     assert players.edit_roster(d, "Anna", "delete") is None
     assert players.edit_roster(d, "Ben", "delete") is None                # the last: no file at all
     assert players.load_roster(d) == ([], None) and os.listdir(d) == []
+
+
+def test_a_hand_made_roster_of_more_than_20_names_gives_the_first_20():
+    d = mptest.tmpdir()
+    names = ["N%d" % i for i in range(players.MAX_ROSTER + 1)]
+    _write(d + "/players.txt", "\n".join(names) + "\n")
+    got, problem = players.load_roster(d)
+    assert got == names[:players.MAX_ROSTER]
+    assert problem == "players.txt: 21 names, at most 20 set aside."
+
+
+def test_an_unreadable_roster_still_stops_a_new_game_to_say_so():
+    d = _roster(["Anna", "Ben"])
+    for name in ("players.txt", "players.txt.bak"):
+        _write(d + "/" + name, "# crc32 00000000\nX\n")
+    from usher.ui.app import App
+    from usher.ui.canvas import new_canvas
+    buf, canvas = new_canvas()
+    app = App(canvas, d, {"board": "test"})
+    app.start()
+    app.new_game("multisala", {"players": 2})
+    box = app.top()
+    assert box.title == "Players" and "could not be read" in " ".join(box.lines)
+    assert app.record is None

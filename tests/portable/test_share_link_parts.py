@@ -106,3 +106,9 @@ def test_a_link_too_long_drops_fields_in_order_and_then_is_refused():
         if drop:
             fewer = share.link_of(line, "ab", drop[:-1])
             assert share.layout(len(fewer.encode()), top) is None
+
+
+def test_the_largest_version_allowed_is_stepped_down_one_at_a_time():
+    for top in (10, 11, 12, 26):
+        assert share.layout(qr.capacity(10, qr.L), top) == (10, qr.L, 2), top
+    assert share.layout(qr.capacity(9, qr.L), 9) == (9, qr.L, 2)
