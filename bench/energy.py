@@ -31,7 +31,10 @@ from rp2 import median, pct, press_to_picture  # noqa: E402  (bench/rp2.py)
 
 CELLS_MAH = 1000      # two AAA cells in series: about 1,000 mAh (alkaline, at a low drain)
 
-# mA per state; each a datasheet figure, not a measurement.
+# mA per state: figures of the datasheets named beside each, as their
+# tables are commonly quoted, not yet checked line by line against the
+# documents, and not measurements (the light sleep's agrees with the 1.5 mA
+# MicroPython's lightsleep change measured on a Pico from USB).
 FIGURES = [
     # (state, mA, source)
     ("run", 25.0, "RP2040 computing at 125 MHz from flash (XIP): RP2040 datasheet 5.4 Power "
@@ -112,7 +115,8 @@ def report(rows):
         print(fmt % ((label[0], label[1], gap, chip / 1000) + tuple(share)
                      + (ma, CELLS_MAH / ma, median(s), pct(s, 90), len(s), check)))
     print()
-    print("Currents (each a datasheet figure, not a measurement):")
+    print("Currents (datasheet figures as commonly quoted, not yet checked line by line against the "
+          "documents; not measurements):")
     for name, ma, src in FIGURES:
         print("  %-13s %6.2f mA  %s" % (name, ma, src))
     print("Hours: %d mAh (two AAA cells) / the average. Goals: at most 3 mA and at least 300 h with a "
