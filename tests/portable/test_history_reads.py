@@ -120,7 +120,7 @@ def test_the_end_and_share_read_as_many_bytes_of_the_history_at_49_kept_plays_as
             app.start_game("seatwars", {"players": 2}, 99)
             ui_sessions.bot_to_end(app, 7)
             from usher.ui import share_screen
-            share = _bytes_read_while(lambda: share_screen.share_running_game(app), path)
+            share = _bytes_read_while(lambda a=app: share_screen.share_running_game(a), path)
             assert list(playlog.summaries(d))[-1]["seed"] == 99
             end = _bytes_read_while(app.end_game, path)
             assert len(list(playlog.summaries(d))) == plays + 1      # kept once

@@ -46,7 +46,8 @@ def _where(app):
 
 def test_pl23_a_damaged_newest_base_loses_nothing_its_backup_and_tails_hold():
     def body():
-        for gid, seed, folds in (("seatwars", 7, 2), ("theatre", 3, 2), ("multisala", 5, 1), ("takeaseat", 5, 1)):
+        for gid, seed, folds in (("seatwars", 7, 2), ("theatre", 3, 2), ("multisala", 5, 1),
+                                 ("takeaseat", 5, 1)):
             d, app = _after_folds(gid, seed, folds, 3)
             _flip_digit(d + "/game.json")
             other = _app(d)
@@ -87,7 +88,8 @@ def test_pl23_a_damaged_tail_says_how_many_newest_actions_it_cost():
             lost = len(app.record["actions"]) - len(other.record["actions"])
             assert lost == more + 1, (lost, more)   # the fold's own press starts the tail
             text = _notices(other)
-            want = "resumes %s earlier, at %s" % ("%d action%s" % (lost, "" if lost == 1 else "s"), _where(other))
+            actions = "%d action%s" % (lost, "" if lost == 1 else "s")
+            want = "resumes %s earlier, at %s" % (actions, _where(other))
             assert want in text, text
             assert "game.tail" in text and "may be missing" not in text, text
     _forced(body)
