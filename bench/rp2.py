@@ -290,7 +290,8 @@ def cut_line(k, n, job, r, tally):
     return ("cut %3d/%d [run %d] %-11s %-44s boot %s %s, game from %-9s %-18s %4.0f s | %s  %s"
             % (k, n, job, r["press"], where, "ok" if r["boots"] else "NONE",
                "%4.0f ms" % r["boot_ms"] if r["boot_ms"] else "-", r["source"], saved,
-               r["wall_ms"] / 1000.0, tally(), verdict))
+               r["wall_ms"] / 1000.0, tally(), verdict)
+            + "".join("\n    logged: %s" % str(e)[:300] for e in r.get("errors") or ()))
 
 
 def cuts(n, jobs, minutes=None, seed=100):

@@ -262,9 +262,11 @@ def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=Non
             acked = None    # this cut fell in the "end" line of a game kept in the history
         kept = log is not None and kept_all(acked, acts)
         error = None
+        said = []
         if nxt_log is not None:
             boots = [j for j, e in enumerate(nxt_log) if e.get("k") == "boot"]
-            error = bool(boots) and any(e.get("k") == "error" for e in nxt_log[boots[-1]:])
+            said = [e.get("d") for e in nxt_log[boots[-1]:] if e.get("k") == "error"] if boots else []
+            error = bool(boots) and bool(said)
         rec = {"cut": "time" if "cut_ms" in cut_step else "flash", "result": step["result"],
                "op": (step.get("partial") or {}).get("kind"), "partial": step.get("partial"),
                "boots": bool(boot["refreshes"]), "boot_ms": boot.get("first_frame_ms"),
@@ -275,6 +277,8 @@ def power_cut_campaign(n, seed=16, session="multisala_solo", start=8, on_cut=Non
                "ended_kept": ended_kept}
         if not kept:
             rec["detail"] = {"acked": acked, "saved": acts}
+        if said:
+            rec["errors"] = said          # what the next boot logged, for the report
         out.append(rec)
         if on_cut:
             on_cut(rec)
