@@ -108,3 +108,26 @@ def press(app, b, long=False):
     if long:
         app.handle(("long", b))
     app.handle(("release", b))
+
+
+def both_filesystems(fn):
+    """fn(littlefs) run the littlefs way (files rewritten in place, PL-17)
+    and then the FAT way (temp file, rename, backup), on any folder
+    (usher.core.storage.FORCE)."""
+    from usher.core import storage
+    for force in (True, False):
+        storage.FORCE = force
+        try:
+            fn(force)
+        finally:
+            storage.FORCE = None
+
+
+def logging_app(d, log):
+    """A started App on folder d whose log lines go to the list log as
+    (kind, data)."""
+    from usher.ui.app import App
+    from usher.ui.canvas import new_canvas
+    app = App(new_canvas()[1], d, {"board": "test", "log": lambda k, v: log.append((k, v))})
+    app.start()
+    return app

@@ -14,17 +14,9 @@ import mptest
 from usher import games
 from usher.core import game, rng, storage
 from usher.ui import players, playlog, stats
-from usher.ui.app import App
-from usher.ui.canvas import new_canvas
 
 
-def _both_ways(fn):
-    for force in (True, False):
-        storage.FORCE = force
-        try:
-            fn(force)
-        finally:
-            storage.FORCE = None
+_both_ways = mptest.both_filesystems
 
 
 def _finished(seed=3):
@@ -122,10 +114,7 @@ def test_pl23_an_older_play_of_the_backup_never_takes_a_lost_ones_place():
         storage.FORCE = None
 
 
-def _app(d, log):
-    app = App(new_canvas()[1], d, {"board": "test", "log": lambda k, v: log.append((k, v))})
-    app.start()
-    return app
+_app = mptest.logging_app
 
 
 def _history_errors(log):

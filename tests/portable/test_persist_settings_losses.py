@@ -6,24 +6,12 @@ import mptest
 
 from usher.core import storage
 from usher.games.multisala import record as record_file
-from usher.ui.app import App
-from usher.ui.canvas import new_canvas
 
 
-def _app(d, log):
-    buf, canvas = new_canvas()
-    app = App(canvas, d, {"board": "test", "log": lambda k, v: log.append((k, v))})
-    app.start()
-    return app
+_app = mptest.logging_app
 
 
-def _both_ways(fn):
-    for force in (True, False):
-        storage.FORCE = force
-        try:
-            fn(force)
-        finally:
-            storage.FORCE = None
+_both_ways = mptest.both_filesystems
 
 
 def _damage(path, old, new):

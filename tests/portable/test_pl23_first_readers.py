@@ -10,26 +10,15 @@ from ui_sessions import bot_to_end
 from usher.core import storage
 from usher.games.multisala import record as record_file
 from usher.ui import owner_data, owner_edit
-from usher.ui.app import App
-from usher.ui.canvas import new_canvas
 from usher.ui.widgets import MessageBox
 
 RECORD = "multisala_record.json"
 
 
-def _app(d, log):
-    app = App(new_canvas()[1], d, {"board": "test", "log": lambda k, v: log.append((k, v))})
-    app.start()
-    return app
+_app = mptest.logging_app
 
 
-def _both_ways(fn):
-    for force in (True, False):
-        storage.FORCE = force
-        try:
-            fn(force)
-        finally:
-            storage.FORCE = None
+_both_ways = mptest.both_filesystems
 
 
 def _rw(path, fn):
