@@ -446,6 +446,29 @@ def phase_report(result):
     print("  %-34s %7.1f %7.1f %7.1f" % (("rest (polls, gc outside, flash)",) + stat(rest)))
 
 
+def _kept_start(session, kept, script=None):
+    """(script, filesystem specs, the folder kept alive): the soak's game of
+    this session from the launcher, then the end screen's History, Share and
+    Finish, from a data folder holding `kept` plays (bench/rp2_soak.py)."""
+    import tempfile
+    sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
+    import rp2_soak
+    held = tempfile.TemporaryDirectory()
+    data = os.path.join(held.name, "data")
+    os.makedirs(data)
+    rp2_soak.littlefs_way()
+    if kept:
+        rp2_soak.kept_history(data, kept)
+    if script is None:
+        gid = session.split("_")[0]
+        body = dict(rp2_soak.games())[gid]
+        toks = body + rp2_soak.HISTORY + rp2_soak.SHARE + rp2_soak.FINISH
+        script = ",".join(toks)
+        print("presses: %d the end, %d Share, %d Finish"
+              % (len(body), len(body) + len(rp2_soak.HISTORY) + 1, len(toks)))
+    return script, [data + "=/data"], held
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="python bench/rp2_profile.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -468,8 +491,14 @@ def main(argv):
                     "press) count as presses: where one slow press's time goes")
     ap.add_argument("--idle", type=int, metavar="MS",
                     help="no presses: MS ms at the launcher after the boot")
+    ap.add_argument("--kept", type=int, metavar="N",
+                    help="from a history of N kept plays (bench/rp2_soak.py's), the session's game "
+                    "to its end, then History, Share and Finish (as the soak plays them)")
     a = ap.parse_args(argv)
     script = a.script if a.script is not None else rp2.session_script(a.session)
+    specs = []
+    if a.kept is not None:
+        script, specs, held = _kept_start(a.session, a.kept, a.script)
     if a.idle:
         if a.circuitpython:
             import sim.rp2.cpysession as cs
@@ -491,7 +520,7 @@ def main(argv):
     else:
         r = rp2.play(script, profile=a.board, stock=a.stock, sample=a.every, sample_steps=steps,
                      heap=("objects" if a.owners else "census") if a.heap or a.owners else False,
-                     trace=a.phases)
+                     trace=a.phases, extra_specs=specs)
     if not r.get("elf"):
         raise SystemExit("no ELF beside the image: run `make firmware` (or `make circuitpython`)")
     report(r, a.top, "boot" if a.boot else "press", steps)

@@ -313,10 +313,10 @@ def _opened(data_dir):
 SHORT = FOLDER + "/" + INDEX      # the history's name in a notice (a full path does not fit a line)
 
 
-# The bytes read from the start of plays.jsonl for its first line (a line is
-# 300-600 bytes, docs/history.md), and from its end for the lines of the
-# newest plays that keep a record and the one whose record a play's keeping
-# drops (ACTIONS_CAP + 1 of them).
+# The bytes read from the start of plays.jsonl for its first line, and from
+# its end for its last line (a line is 300-600 bytes, docs/history.md); and
+# from its end, at most, for the line of the play whose record a keeping
+# drops (ACTIONS_CAP lines before the last).
 END_READ = 1536
 TAIL_READ = 8192
 
@@ -324,77 +324,99 @@ TAIL_READ = 8192
 def _line_at(raw):
     """The line in raw (bytes) as a checked object, or None."""
     try:
-        obj = storage.decode(raw.decode("utf-8"))
+        obj = storage.decode_bytes(raw)
         check_line(obj)
         return obj
     except (UnicodeError, ValueError, KeyError, TypeError):
         return None
 
 
-def _ends(path, window=TAIL_READ):
-    """(the first line, the last line, the number of the oldest line read
-    at the end) of path, each line read checked, or None when one does not
-    read or the numbers are out of order: the first line and the lines of
-    the last window bytes, whatever the history holds."""
+def _tail(f, size, back):
+    """The raw last back + 1 lines of the open file f (newest first; fewer
+    when its last window bytes hold fewer): one read, no line parsed."""
+    window = END_READ if not back else TAIL_READ
+    start = size - window if size > window else 0
+    f.seek(start)
+    tail = f.read()
+    out = []
+    end = len(tail)
+    while len(out) <= back:
+        while end and tail[end - 1] in b" \r\n":
+            end -= 1
+        if not end:
+            break
+        i = tail.rfind(b"\n", 0, end)
+        if i < 0 and start:
+            break                  # the line the window's start fell into: part of one
+        out.append(tail[i + 1:end])
+        end = i if i > 0 else 0
+    return out
+
+
+def _ends(path, back=0, first=True, last=None):
+    """(the first line, the last line, the line `back` lines before the
+    last or None when it does not read or lies before the bytes read) of
+    path, each read checked, or None when the first or last does not read
+    or their numbers are out of order: the same few lines parsed whatever
+    the history holds (docs/history.md). first=False: the last line alone
+    (the first is then None); last: the last line as the caller read it
+    just before (not parsed again)."""
     import os
     try:
         size = os.stat(path)[6]
         with open(path, "rb") as f:
-            head = f.read(END_READ)
-            i = head.find(b"\n")
-            if i < 0:
-                return None
-            first = _line_at(head[:i])
             head = None
-            start = size - window if size > window else 0
-            f.seek(start)
-            oldest = last = None
-            for raw in f:
-                if start:
-                    start = 0          # the line the seek fell into: part of one
-                    continue
-                raw = raw.rstrip(b" \r\n")
-                if not raw:
-                    continue
-                obj = _line_at(raw)
-                if obj is None or last is not None and obj["n"] <= last["n"]:
+            if first:
+                head = f.read(END_READ)
+                i = head.find(b"\n")
+                if i < 0:
                     return None
-                if oldest is None:
-                    oldest = obj["n"]
-                last = obj
+                head = _line_at(head[:i])
+                if head is None:
+                    return None
+            lines = _tail(f, size, back)
     except OSError:
         return None
-    if first is None or last is None or first["n"] > last["n"]:
+    if last is None:
+        last = _line_at(lines[0]) if lines else None
+    if last is None or head is not None and head["n"] > last["n"]:
         return None
-    return first, last, oldest
+    before = _line_at(lines[back]) if back and len(lines) > back else None
+    if before is not None and before["n"] >= last["n"]:
+        before = None
+    return head, last, before
 
 
-def _quick(data_dir, cap=CAP, slack=SLACK):
-    """_opened's answer from the history's first and last lines alone (PL-17
-    on littlefs, where a play's line is added at the end): the end of a
-    game then reads the same few hundred bytes at 60 kept plays as at 1
-    (docs/history.md). None when the full read is needed: a line at either
-    end that does not read, a record newer than the last line (a cut
-    between append's two writes), or a history due to be written anew
-    (its count is then counted, not estimated). The lines between are
-    checked by the next screen that reads them all (PL-23's repair)."""
+def _quick(data_dir, cap=CAP, slack=SLACK, newest=None):
+    """_opened's answer from the history's ends, or None when the full read
+    is needed, on littlefs (PL-17), where a play's line is added at the
+    end: the end of a game then parses the same three lines at 60 kept plays as at 2
+    (docs/history.md). The full read is needed for a line at either end
+    that does not read, a record newer than the last line (a cut between
+    append's two writes), or a history due to be written anew (its count
+    is then counted, not estimated). The lines between are checked by the
+    next screen that reads them all (PL-23's repair). newest: the last line
+    as the caller read it just before."""
     path = index_path(data_dir)
     if not storage.atomic(folder(data_dir)):
         return None
-    ends = _ends(path)
-    if ends is None:
-        return None
-    first, newest, oldest = ends
-    last = newest["n"]
     numbers = _play_numbers(data_dir)
-    count = last - first["n"] + 1       # at least the lines it holds
-    if numbers and numbers[-1] > last or count >= cap + slack:
-        return None
     # The play whose record this keeping drops (the newest ACTIONS_CAP keep
     # theirs) must have its line whole first: a damaged one is rebuilt from
     # that record by the full read's repair (PL-23), never left to a record
     # gone.
-    if numbers and oldest > numbers[0] and len(numbers) >= ACTIONS_CAP and oldest > first["n"]:
+    drops = len(numbers) + 1 - ACTIONS_CAP
+    back = numbers[-1] - numbers[0] if drops == 1 else 0
+    ends = _ends(path, back, last=newest)
+    if ends is None:
+        return None
+    first, newest, before = ends
+    last = newest["n"]
+    count = last - first["n"] + 1       # at least the lines it holds
+    if drops > 1 or numbers and numbers[-1] > last or count >= cap + slack:
+        return None
+    if drops == 1 and numbers[0] >= first["n"] and (before is None or before["n"] != numbers[0]
+                                                    or last != numbers[-1]):
         return None
     return path, None, last, count, newest
 
@@ -402,15 +424,13 @@ def _quick(data_dir, cap=CAP, slack=SLACK):
 def newest(data_dir):
     """The newest kept play's line, or None (Share on an end screen: read
     from the file's end, whatever the history holds)."""
-    ends = _ends(index_path(data_dir), END_READ)
+    ends = _ends(index_path(data_dir), first=False)
     if ends is not None:
         return ends[1]
     last = None
     for s in summaries(data_dir):
         last = s
     return last
-
-
 
 
 def _repair(data_dir, path, copies):
@@ -818,17 +838,21 @@ def keep(app):
     # suffice, it is read once, and that read is handed to append: a game's
     # end read and checked the whole file three times, a cost growing with
     # every kept play (bench/rp2_soak.py).
-    if storage.atomic(folder(app.data_dir)):
-        # Finish after Share (or a press after a cut that kept it): the
-        # last line alone says the play is kept, even when the history is
-        # due to be written anew (bench/rp2_soak.py: Finish read it all at
-        # 60 lines)
-        ends = _ends(index_path(app.data_dir), END_READ)
-        n = _already_kept(app.data_dir, app.game_id, app.record, ends[1]) if ends else None
-        if n is not None:
-            return n, None
+    opened = newest = None
     try:
-        opened = _quick(app.data_dir) or _opened(app.data_dir)
+        if storage.atomic(folder(app.data_dir)):
+            # Finish after Share (or a press after a cut that kept it): the
+            # last line alone says the play is kept, even when the history
+            # is due to be written anew (bench/rp2_soak.py: Finish read it
+            # all at 60 lines)
+            ends = _ends(index_path(app.data_dir), first=False)
+            newest = ends[1] if ends else None
+            n = _already_kept(app.data_dir, app.game_id, app.record, newest) if newest else None
+            if n is not None:
+                return n, None
+            opened = _quick(app.data_dir, newest=newest)
+        if opened is None:
+            opened = _opened(app.data_dir)
     except (OSError, ValueError):
         opened = None
     newest = opened[4] if opened is not None else None
