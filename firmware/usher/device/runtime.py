@@ -425,6 +425,10 @@ class Runtime:
                     r = self.app.rest_refresh()
                     if r is not None:
                         self._shown(self.refresh(r))
+                    # Flash work no press should wait for (the history's
+                    # rewrite, App.rest_work), while the panel refreshes.
+                    self.app.rest_work()
+                    if r is not None:
                         return
                 if rest and self.waveforms.ghosted():
                     # The windows turbo touched get their fast update now,

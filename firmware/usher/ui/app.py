@@ -85,6 +85,9 @@ class App:
         self._under = None  # the window whose screens below are in the canvas
         self._pending = None  # a button whose short action waits for release
         self._asleep = False
+        # The history may be due a rewrite at the next rest (rest_work): once
+        # after a boot, then after each play kept (playlog.keep).
+        self.history_due = True
         self.game_id = None
         self.engine = None
         self.record = None
@@ -690,6 +693,21 @@ class App:
         usher.device.runtime): the clean one soon due (PL-15,
         RefreshPolicy.rest_clean) of the picture already shown, or None."""
         return self.policy.rest_clean()
+
+    def rest_work(self):
+        """The flash work done while the buttons rest (usher.device.runtime,
+        after rest_refresh), off every press's path: the history written
+        anew when its oldest lines are due to go (playlog.tidy). Never
+        raises: a write that fails is logged and left to the next game's
+        end, which writes it the same way."""
+        if not self.history_due:
+            return
+        from usher.ui import playlog
+        try:
+            playlog.tidy(self.data_dir)
+        except Exception as e:  # flash full, ...: the game's end says it
+            self.log("error", "history: %s" % e)
+        self.history_due = False
 
     def redraw_full(self):
         """Draw the top screen and ask for a clean refresh (clears ghosting)."""

@@ -24,9 +24,10 @@
 # beyond CAP, and storage.replace makes the new file current with the
 # previous one as plays.jsonl.bak (PL-8): RAM holds one line at a time
 # whatever the history's size. On littlefs (PL-17) the new line is added at
-# the end of plays.jsonl instead, until the file holds CAP + SLACK lines;
-# then it is written anew as above, with the newest CAP. Readers take the
-# newest CAP lines either way. Reading falls back to the .tmp (a cut between
+# the end of plays.jsonl instead; while the buttons rest (tidy) the file is
+# written anew as above, with the newest CAP, once it holds CAP + SLACK // 2
+# lines, and by the game's end itself only when it reaches CAP + SLACK (no
+# rest came). Readers take the newest CAP lines either way. Reading falls back to the .tmp (a cut between
 # the renames) and then to the .bak; when no copy can be read the file is
 # named, set aside as plays.jsonl.bad and a new history starts (PL-11).
 #
@@ -796,6 +797,37 @@ def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP, slack=SLACK
     return n, problem
 
 
+def tidy(data_dir, cap=CAP, slack=SLACK):
+    """While the buttons rest (App.rest_work, usher.device.runtime): on
+    littlefs, plays.jsonl written anew with its newest cap lines once it
+    holds cap + slack // 2 or more, so the press that keeps a play only
+    adds its line (the rewrite, about 1.5 s on the chip at 55 lines, was
+    in every tenth game's end; bench/rp2_soak.py). Only a whole file is
+    written anew: a damaged one is left to the next screen that reads it
+    all, whose repair says what was lost (PL-23). True when written."""
+    if not storage.atomic(folder(data_dir)):
+        return False
+    path = index_path(data_dir)
+    ends = _ends(path)
+    if ends is None or ends[1]["n"] - ends[0]["n"] + 1 < cap + slack // 2:
+        return False
+    last, count, _newest = _whole(path)
+    if count <= cap or _play_numbers(data_dir)[-1:] > [last]:
+        return False
+    storage.write_lines(path, _newest_texts(path, count - cap))
+    return True
+
+
+def _newest_texts(path, skip):
+    """The text of each line of path but the first skip (a generator): a
+    whole file's lines written again as they are."""
+    for _ln, _obj, txt, _reason in storage.read_lines(path):
+        if skip > 0:
+            skip -= 1
+            continue
+        yield txt
+
+
 def _lines_with(data_dir, path, line, drop):
     """The kept lines without the oldest `drop`, then line (a generator)."""
     if path is not None:
@@ -872,7 +904,9 @@ def keep(app):
     try:
         line, record = entry(app.game_id, app.record, app.state, date,
                              app.services.get("version") or "")
-        return append(app.data_dir, line, record, opened=opened)
+        kept = append(app.data_dir, line, record, opened=opened)
+        app.history_due = True        # its rewrite, if due, at the next rest (tidy)
+        return kept
     except Exception as e:  # flash full, ...: say so, lose nothing else
         app.log("error", "history: %s" % e)
         return None, "This play could not be kept in the history: %s" % e
