@@ -496,6 +496,7 @@ class GameFile:
             if p == self.path:
                 main.append(raw)
             obj, crc, names = _decode_base(raw)
+            self._unfit = 0
             rec = self._merged(obj, crc, tail, names, problems)
             if rec is obj and p == self.path + ".bak" and main:
                 rec = self._over_backup(obj, crc, names, tail, problems)
@@ -547,6 +548,9 @@ class GameFile:
         try:
             return merge(obj, crc, tail, names)[0]
         except ValueError as e:       # its rows do not fit the base's names
+            # it continues this base (merge checked that first): its actions
+            # are lost, and it says how many (PL-23)
+            self._unfit = _count(tail)
             why = "%s: %s" % (_name(self.tail), storage._reason(e))
             if why not in problems:
                 problems.append(why)
@@ -563,7 +567,7 @@ class GameFile:
             return None
         if source != "backup":
             if tail_bad is None:
-                return 0
+                return self._unfit
             # a damaged tail that still parses says how many rows it had
             # (a changed digit does not change that)
             got = _lenient(tail_bad)
