@@ -176,6 +176,10 @@ class Runtime:
         # The last_activity whose rest the App was asked about (rest_refresh):
         # once per rest, not on every pass of the idle loop.
         self.rest_asked = None
+        # The same for the App's rest work (App.rest_work), and the last pass
+        # that found the panel busy: that work waits for the panel's rest too.
+        self.work_asked = None
+        self.busy_at = self.last_activity
         # The App's folders are made once per boot, with its first picture
         # (boot_folders).
         self.folders_due = True
@@ -380,6 +384,7 @@ class Runtime:
             else:
                 ready = self.display.ready()
             if not ready:
+                self.busy_at = now
                 # Every branch below needs the panel: the next pass can come
                 # later (run() waits BUSY_POLL_MS, on battery in light sleep:
                 # the panel refreshes on its own, and its BUSY is read at the
@@ -425,10 +430,6 @@ class Runtime:
                     r = self.app.rest_refresh()
                     if r is not None:
                         self._shown(self.refresh(r))
-                    # Flash work no press should wait for (the history's
-                    # rewrite, App.rest_work), while the panel refreshes.
-                    self.app.rest_work()
-                    if r is not None:
                         return
                 if rest and self.waveforms.ghosted():
                     # The windows turbo touched get their fast update now,
@@ -436,6 +437,15 @@ class Runtime:
                     r = self.waveforms.rest_request()
                     self.display.start(r[0], r[1], r[2], r[3], r[4])
                     self._shown(r)
+                elif rest and self.work_asked != self.last_activity and self.app is not None and \
+                        clock.ticks_diff(now, self.busy_at) >= REST_MS:
+                    # Flash work no press should wait for (the history's
+                    # rewrite, App.rest_work, about 1.5 s): once the buttons
+                    # and the panel have both rested 3 s (after the rest's
+                    # own refreshes above), not at the end of a long refresh,
+                    # when the player looks and presses.
+                    self.work_asked = self.last_activity
+                    self.app.rest_work()
                 else:
                     limit = self.idle_limit
                     if limit is None:

@@ -85,9 +85,11 @@ class App:
         self._under = None  # the window whose screens below are in the canvas
         self._pending = None  # a button whose short action waits for release
         self._asleep = False
-        # The history may be due a rewrite at the next rest (rest_work): once
-        # after a boot, then after each play kept (playlog.keep).
-        self.history_due = True
+        # The history may be due a rewrite at the next rest (rest_work): after
+        # each play kept (playlog.keep). Not after a boot: the first press
+        # after a wake would wait for it; a game's end at CAP + SLACK lines
+        # writes it anew itself.
+        self.history_due = False
         self.game_id = None
         self.engine = None
         self.record = None
