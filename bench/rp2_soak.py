@@ -4,8 +4,10 @@ Badger image (frozen firmware), every picture compared with the simulator's.
 
   python bench/rp2_soak.py                 the default chain (at least 1,000 presses from
                                            an empty history), then a second boot from a
-                                           history of 57 kept plays and a round of the
-                                           four games (their ends at 57-60 kept plays)
+                                           history of 59 lines (no rest since they were
+                                           added) and a round of the four games: the first
+                                           ends at 59, the rest after it writes it anew with
+                                           50, the others end at 50-52
   python bench/rp2_soak.py --presses 300   a shorter chain
   python bench/rp2_soak.py --kept 55       start the chain with 55 plays kept in the history
                                            (made by the games' bots in the simulator)
@@ -13,6 +15,12 @@ Badger image (frozen firmware), every picture compared with the simulator's.
   python bench/rp2_soak.py --restarts      keep the sessions' power cycles
   python bench/rp2_soak.py --check         build the chain and play it in the
                                            simulator only (seconds): every game ends
+
+After each game's Finish the board runs REST_MS without a press (the
+players put the game away): the buttons rest, and the history's rewrite
+comes there when it is due (App.rest_work, playlog.tidy: on littlefs
+once it holds CAP + SLACK // 2 = 55 lines, written anew with the newest
+CAP = 50), not in a press; the rests are printed apart.
 
 The chain (chain()) is made of the project's scripted sessions
 (tests/portable/ui_session_*.py), each a whole game from the launcher to its
@@ -41,8 +49,8 @@ Then every end press (the press that ends a game: the end screen drawn),
 Share press (the play kept in the history, the code drawn) and Finish
 press (the game forgotten, the launcher drawn): its compute, with the plays
 the history held before the end press (plays.jsonl's lines in the
-simulator's copy: up to CAP + SLACK = 60 on littlefs, then written anew
-with CAP = 50, usher/ui/playlog.py).
+simulator's copy, which rests where the chip does: up to 55 on
+littlefs, usher/ui/playlog.py).
 The heap goals (docs/performance.md, The heap): no MemoryError; the
 smallest free heap and the largest free block at the worst press; the
 collection pauses inside a press. Last, per game, its end, Share and Finish
@@ -71,9 +79,11 @@ import sim.rp2 as rp2  # noqa: E402
 from sim.session import Session, parse_script  # noqa: E402
 
 PRESSES = 1000
-# The second boot's history: the four games end with 57 to 60 plays kept
+# The second boot's history: the first game ends with 59 lines in plays.jsonl
+# (one under CAP + SLACK, where a game's end writes it anew itself), the
+# rest after it writes it anew with 50
 # (CAP + SLACK = 60 lines on littlefs, usher/ui/playlog.py)
-LATE = 57
+LATE = 59
 BOARD = "badger2040"
 
 # The end screen, after a game: History and back, Share and back, Finish.
@@ -82,6 +92,9 @@ SHARE = ["B", "UP"]
 FINISH = ["C"]
 # Statistics from the launcher: Last plays, the newest play, back thrice.
 STATS = ["C", "C", "C", "A", "A", "A"]
+# After each game's Finish, this long without a press (more than the
+# runtime's 3 s rest, usher.device.runtime)
+REST_MS = 4000
 
 
 def _tokens(script):
@@ -130,6 +143,7 @@ class Chain:
             app.new_seed = lambda: next(seeds)
         self.tokens = []
         self.tags = {}
+        self.rests = {}          # {tokens before a rest: the history's lines before and after it}
         self.games = []          # (game id, index of its end press or None)
 
     def press(self, toks, tag=None):
@@ -181,6 +195,15 @@ class Chain:
         self.press(FINISH, "finish")
         if self.s.app.record is not None:
             raise AssertionError("%s: Finish left the game running" % gid)
+        self.rest()
+
+    def rest(self):
+        """The buttons rest (REST_MS): the App's rest work, as the chip's
+        runtime does it."""
+        app = self.s.app
+        before = history_lines(app.data_dir)
+        app.rest_work()
+        self.rests[len(self.tokens)] = (before, history_lines(app.data_dir))
 
     def stats(self):
         self.to_item("stats")
@@ -283,8 +306,10 @@ def play_chain(c, kept, restarts):
     script = ",".join(c.tokens)
     t0 = time.time()
     r = rp2.play(script, profile=BOARD, heap=True, extra_specs=[start_dir + "=/data"] if kept else (),
-                 progress=100)
+                 progress=100, reads=(frozenset(c.rests), REST_MS) if c.rests else None)
     wall = time.time() - t0
+    rests = [s for s in r["steps"] if s.get("read")]
+    r["steps"] = [s for s in r["steps"] if not s.get("read")]   # the simulator's frames are per token
     files = r["files"]
     entries = rp2.read_log(os.path.join(files, "data"))
     seeds = rp2.seeds_from_log(entries)
@@ -294,6 +319,8 @@ def play_chain(c, kept, restarts):
     before = {i - 1 for i in c.tags}
 
     def on_tok(i, tok, app):
+        if i + 1 in c.rests:
+            app.rest_work()         # where the chip rests (Chain.rest)
         if i in before:
             lines[i] = history_lines(app.data_dir)
     frames = rp2.sim_frames(script, seeds, board=BOARD, start_dir=start_dir if kept else None,
@@ -309,8 +336,8 @@ def play_chain(c, kept, restarts):
     ended = sum(1 for e in entries if e.get("k") == "end")
     if ended != len(c.games):
         errors.append("the device's log ended %d games, the chain %d" % (ended, len(c.games)))
-    return {"r": r, "steps": r["steps"][1:], "bad": bad, "errors": errors, "lines": lines, "ended": ended,
-            "dev_id": dev_id, "wall": wall, "kept": kept, "chain": c}
+    return {"r": r, "steps": r["steps"][1:], "rests": rests, "bad": bad, "errors": errors, "lines": lines,
+            "ended": ended, "dev_id": dev_id, "wall": wall, "kept": kept, "chain": c}
 
 
 def describe(c):
@@ -351,8 +378,14 @@ def report(run, say):
     for k, e in enumerate(ends_of(run)):
         say("%-4d %-10s %7d %6d %9.0f %9.0f %9.0f" % (k + 1, e["game"], e["press"], e["kept"], e["over"],
                                                       e.get("share", 0), e["finish"]))
-    say("(kept: plays.jsonl's lines, as on littlefs: up to 60, then written anew with 50; the Share press "
-        "keeps the play, the Finish press leaves the game)")
+    say("(kept: plays.jsonl's lines, as on littlefs: up to 55, then written anew with 50 at the next rest; "
+        "the Share press keeps the play, the Finish press leaves the game)")
+    say("")
+    say("Rests after each game's Finish (%d ms without a press): compute ms, and the history's lines"
+        % REST_MS)
+    for (at, (before, after)), st in zip(sorted(c.rests.items()), run["rests"]):
+        say("  after press %4d: %6.0f ms, lines %d -> %d%s" % (at, st["active_ms"], before, after,
+                                                               "  (written anew)" if after < before else ""))
     say("")
     heap_steps = [(i, s) for i, s in enumerate(tok_steps) if s.get("free_min") is not None]
     larg = [s["largest_free"] for s in tok_steps if s.get("largest_free") is not None]

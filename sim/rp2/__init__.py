@@ -252,7 +252,8 @@ def script_steps(script):
 
 def with_reads(steps, reads):
     """steps with a pause of ms after every `every`-th token (reads =
-    (every, ms), or None: steps as they are)."""
+    (every, ms); every may be a set of token counts instead: a pause after
+    each of those; or None: steps as they are)."""
     if not reads:
         return steps
     every, ms = reads
@@ -261,7 +262,7 @@ def with_reads(steps, reads):
         out.append(s)
         if s.get("token"):
             n += 1
-            if n % every == 0:
+            if (n in every) if isinstance(every, frozenset) else n % every == 0:
                 out.append({"run_ms": ms, "read": True})
     return out
 
