@@ -222,10 +222,6 @@ def layout(n, max_version=qr.MAX_VERSION):
     return None
 
 
-def largest(max_version=qr.MAX_VERSION):
-    return qr.capacity(max_version, qr.L)
-
-
 def share(line, device, max_version=qr.MAX_VERSION):
     """(link, dropped fields, (version, ec, scale)) of a kept play: the whole
     link when it fits, else with optional fields dropped in DROP_ORDER.
