@@ -114,15 +114,24 @@ class UC8151Model(_Model):
         self.window = None
         self.psr = None
         self.luts = {}
+        self.powered = False          # the booster: PON (04h) on, POF (02h) off
+        self.power_offs = 0
 
     def on_command(self, c):
         if self.asleep:
             raise AssertionError("command 0x%02x to a panel in deep sleep" % c)
-        if c == 0x91:
+        if c == 0x04:
+            self.powered = True
+        elif c == 0x02:
+            self.powered = False
+            self.power_offs += 1
+        elif c == 0x91:
             self.partial = True
         elif c == 0x92:
             self.partial = False
         elif c == 0x12:       # DRF: display refresh with the RAM
+            if not self.powered:
+                raise AssertionError("display refresh with the power off (no PON)")
             self.shown[:] = self.ram
             # PSR bit 5: the waveform from the LUT registers or the panel's
             # OTP (clean, the flashing one). A LUT is told by its length in

@@ -106,10 +106,19 @@ class UC8151(Panel):
         # update needs the controller reset and set up again (init: about
         # 60 ms of resets and power waits). Done here, once the clean refresh
         # has ended and no press waits, it is off the next press's path.
-        if self.speed != SPEED_OTP or self.busy():
+        if self.busy():
             return False
-        self.init(SPEED_TURBO if turbo() else SPEED_FAST)
-        return True
+        if self.speed == SPEED_OTP:
+            self.init(SPEED_TURBO if turbo() else SPEED_FAST)     # ends with the power off
+            return True
+        if self.speed is not None:
+            # Any other update leaves the booster on: it goes off now, until
+            # the next update's own PON (as Pimoroni's driver does after each
+            # update), so between presses the panel draws its standby
+            # current (bench/energy.py, panel_idle). Not waited for: BUSY
+            # lasts PFS's frames, and a press's refresh waits for ready().
+            self.command(_POF)
+        return False
 
     def load_luts(self, speed):
         """Write one waveform into the five LUT registers. Switching between
