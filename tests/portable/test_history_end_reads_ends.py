@@ -244,3 +244,21 @@ def test_an_unfinished_game_is_not_kept_and_a_kept_play_keeps_the_firmware_versi
     app = _App(d, version="9.8.7")
     assert playlog.keep(app) == (2, None)
     assert playlog.load_record(d, 2)["version"] == "9.8.7"
+
+
+def test_a_rest_leaves_a_whole_history_of_cap_lines_unwritten_whatever_its_numbers():
+    """Plays 1 to 55 but five lost earlier: 50 lines, none to drop, so the
+    rest writes nothing (a flash write for nothing, PL-17)."""
+    def run():
+        import os
+        rows = [n for n in range(1, 56) if n not in (5, 15, 25, 35, 45)]
+        assert len(rows) == playlog.CAP
+        d = _history(rows, records=list(range(46, 56)))
+        with open(playlog.index_path(d), "rb") as f:
+            before = f.read()
+        names = sorted(os.listdir(playlog.folder(d)))
+        assert playlog.tidy(d) is False
+        with open(playlog.index_path(d), "rb") as f:
+            assert f.read() == before
+        assert sorted(os.listdir(playlog.folder(d))) == names
+    _littlefs(run)

@@ -80,3 +80,22 @@ def test_a_record_of_a_game_this_firmware_does_not_know_is_no_record():
     assert playlog.load_record(d, 1) is None
     storage.save(playlog.play_path(d, 2), {"game": "seatwars", "options": {}, "seed": 1, "actions": []})
     assert playlog.load_record(d, 2)["game"] == "seatwars"
+
+
+def test_a_seat_wars_play_counts_each_seats_characters_and_items_apart():
+    """Last plays shows a Seat Wars seat's characters and items: a scored
+    entry that is not a character is an item (SW-9)."""
+    from usher import games
+    from usher.core import game, rng
+    eng, bot = games.engine("seatwars"), games.bot("seatwars")
+    rec, state = game.new_record(eng, {"players": 2, "start": 0}, 9)
+    r = rng.new_state(9)
+    a = bot.next_action(state, r)
+    while a is not None:
+        rec, state = game.play(eng, rec, state, a)
+        a = bot.next_action(state, r)
+    whats = [[e["what"] for e in p["scored"]] for p in state["players"]]
+    assert [w.count("char") for w in whats] == [10, 14]
+    assert [len(w) - w.count("char") for w in whats] == [2, 3]
+    line = playlog.entry("seatwars", rec, state)[0]
+    assert line["breakdown"] == [[["characters", 10], ["items", 2]], [["characters", 14], ["items", 3]]]
