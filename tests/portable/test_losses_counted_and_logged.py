@@ -194,9 +194,9 @@ def test_pl23_the_roster_restored_from_its_copy_names_the_name_lost():
         _damage_text(d + "/players.txt")
         names, notice = players.load_roster(d)
         assert names == ["Anna", "Ben"], force
-        # (Bem: read without the seal it differs from the copy's Ben; the
-        # damaged copy's own words, never used as names)
-        assert "previous copy was restored; 2 names lost: Bem, Clea." in notice, (force, notice)
+        # (Bem: Ben with one letter damaged, and Ben is kept: not a name
+        # lost; Clea, the damaged spelling of the name only that copy held)
+        assert "previous copy was restored; 1 name lost: Clea." in notice, (force, notice)
         assert players.load_roster(d) == (["Anna", "Ben"], None)
     _both_ways(run)
 

@@ -191,6 +191,13 @@ def _lost_names(path, kept):
     if txt is not None:
         lost = [n for n in txt if n and not n.startswith("#") and check_name(n) is None
                 and not _taken(kept, n)]
+        # A kept name the damaged copy does not hold as it is, but holds
+        # with one character changed, is that name damaged, not a name lost
+        # (a changed byte in "Dora" reads "Dnra", and Dora is kept). A name
+        # renamed by one letter in the same save is then not counted: a
+        # rename and a damaged byte in the one file, rarer than either.
+        unseen = [k for k in kept if not _taken(txt, k)]
+        lost = [n for n in lost if not _spelled_off(n, unseen)]
         if lost:
             # (the message box shows about five lines: four names at most)
             return "; %d name%s lost: %s%s" % (len(lost), "" if len(lost) == 1 else "s",
@@ -198,6 +205,21 @@ def _lost_names(path, kept):
         return ""                 # (every name it held is kept)
     n = len([ln for ln in whole if ln.strip()])
     return "; its damaged copy had %d line%s" % (n, "" if n == 1 else "s") if n else ""
+
+
+def _spelled_off(name, names):
+    """True when name is one of names with one character changed (the
+    first such one is taken out of names: it explains one line)."""
+    for k in names:
+        if len(k) == len(name):
+            diff = 0
+            for a, b in zip(k, name):
+                if a != b:
+                    diff += 1
+            if diff == 1:
+                names.remove(k)
+                return True
+    return False
 
 
 def _some_names(txt):
