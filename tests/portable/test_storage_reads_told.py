@@ -100,3 +100,16 @@ def test_pl8_any_one_copy_is_a_copy():
         _put(name, b"x")
         assert storage.has_copy(p), name
         os.remove(name)
+
+
+def test_pl17_a_seal_that_does_not_read_as_one_is_damage_never_an_unsealed_file():
+    # "crc32" as a number, or with a digit that is not hex: the seal was
+    # damaged; the file is named, not read as an older firmware's unsealed
+    # one
+    d = mptest.tmpdir()
+    p = d + "/x.json"
+    storage.save(p, {"v": 1})
+    storage.save(p, {"v": 2})
+    for raw in (b'{"v":2,"crc32":12345678}', b'{"v":2,"crc32":"1234567"}'):
+        _put(p, raw)
+        assert storage.load_checked(p) == ({"v": 1}, "backup", ["x.json: checksum is damaged"]), raw
