@@ -78,8 +78,10 @@ def test_pl23_a_fold_of_a_rebuilt_record_keeps_the_tail_that_continues_the_new_b
         again = gamefile.GameFile(p)
         assert again.load()[0] == _rec(acts)
         rec = _rec([dict(a) for a in acts] + [LONG])
+        tail = _raw(again.tail)
         again.save(rec)
         assert again.folds == 1, again.folds            # one base written, not two
+        assert _raw(again.tail) == tail and not storage.exists(again.prev_tail)
         assert gamefile.GameFile(p).load() == (rec, "main", [])
         _flip_seal(p)
         gf = gamefile.GameFile(p)
@@ -362,4 +364,25 @@ def test_pl23_a_tail_whose_rows_do_not_fit_its_base_says_how_many_actions_it_cos
         said = "resumes %d actions earlier, at %s" % (lost, other.progress())
         assert "game.tail" in text and said in text, text
         assert "Nothing was lost" not in text, text
+    _forced(body)
+
+
+def test_pl21_another_game_saved_over_a_running_one_keeps_none_of_its_tails():
+    # The old game's tails continue its bases only: the new game's first
+    # save leaves neither game.tail nor game.tail.bak of it on flash.
+    def body():
+        d = mptest.tmpdir()
+        p = d + "/game.json"
+        gf = gamefile.GameFile(p)
+        acts = []
+        i = 0
+        while gf.folds < 2 or not storage.exists(gf.tail):
+            acts = acts + [dict(_small(i), note="w" * 20)]
+            i += 1
+            gf.save(_rec(acts))
+        assert storage.exists(gf.prev_tail)
+        new = dict(REC, seed=4, actions=[_small(0)])
+        gf.save(new)
+        assert not storage.exists(gf.tail) and not storage.exists(gf.prev_tail)
+        assert gamefile.GameFile(p).load() == (new, "main", [])
     _forced(body)
