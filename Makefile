@@ -300,7 +300,7 @@ test-circuitpython-unix: $(CPY_UNIX_BUILD)
 # last 11-19 presses and saves, the chip boots from those files on its drive,
 # resumes, plays the rest with a reset among them. Every picture equal to the
 # simulator's; two emulator runs at a time (USHER_RP2_JOBS);
-# docs/circuitpython.md. The portable tests and these run side by side
+# docs/circuitpython-internals.md. The portable tests and these run side by side
 # (each takes one core), each one's output kept together; then the device
 # layer's tests on the unix port.
 test-circuitpython: $(STAMP) $(NODE_STAMP) circuitpython

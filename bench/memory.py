@@ -16,7 +16,7 @@ skips the slow heapsize search.
   App's CRCs of the last frame. "after setup" is the same right after the
   workload was constructed. The WebAssembly port is 32-bit like the RP2040,
   so these are the figures to hold against the board's ~190 KB heap (the
-  goal for a full session: 48 KB, docs/ui.md, Memory). Transient garbage
+  goal for a full session: 48 KB, docs/ui-internals.md, Memory). Transient garbage
   inside one step is not seen here.
 - "code": what importing the firmware modules resident at the peak costs in
   a fresh interpreter (bytecode, module objects, the pools of interned names

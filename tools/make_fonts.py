@@ -5,7 +5,7 @@ Usage: python tools/make_fonts.py [--ttf PATH]
 Each font module holds constants only (frozen-flash friendly, in the
 spirit of Peter Hinch's font_to_py) and only the characters the UI uses:
 ASCII, and in small and body the letters of Latin-1 and Latin Extended-A
-for the players' names (docs/ui.md, Fonts and icons).
+for the players' names (docs/ui-internals.md, Fonts and icons).
 The TTF comes from Debian's fonts-dejavu-core
 (/usr/share/fonts/truetype/dejavu/); the generated modules are committed so
 builds and CI never need it. DejaVu fonts: Bitstream Vera Fonts licence with
@@ -30,7 +30,7 @@ LATIN_LETTERS = "".join(chr(c) for c in range(0xC0, 0x180) if c not in (0xD7, 0x
 # Accented capitals reach above the box of the ASCII characters (which sets
 # HEIGHT and every screen's line pitch, and stays as it was). Such glyphs are
 # "tall": drawn from at most MAX_ABOVE rows above the box, which every line
-# pitch and bar leaves free (docs/ui.md, Fonts). A taller one first loses the
+# pitch and bar leaves free (docs/ui-internals.md, Fonts). A taller one first loses the
 # blank rows between its accent and its letter, then its top rows.
 MAX_ABOVE = 1
 

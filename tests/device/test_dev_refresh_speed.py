@@ -92,7 +92,7 @@ def test_pl18_refresh_fast_setting_gives_windows_the_fast_waveform():
 
 
 def test_pl15_a_clean_refresh_soon_due_comes_while_the_buttons_rest():
-    # Decision (PL-15, docs/ui.md): once three quarters of the updates
+    # Decision (PL-15, docs/ui-internals.md): once three quarters of the updates
     # before a clean refresh are made, the device does it at the next 3 s
     # rest of the buttons instead of inside the press that reaches N.
     d = tmpdir()

@@ -18,7 +18,7 @@ equivalent:
   background thread (real time, every millisecond) is stopped.
 
 BadgerDisplay puts back CircuitPython 10.2.1's behaviour where Blinka 2.7.1
-differs (docs/circuitpython.md lists them): time_to_refresh in seconds,
+differs (docs/circuitpython-internals.md lists them): time_to_refresh in seconds,
 busy read from the BUSY pin, the end of a refresh seen when BUSY is
 released, and the black bits inverted on the bus.
 """

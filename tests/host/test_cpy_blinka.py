@@ -189,7 +189,7 @@ def test_session_on_blinka_displayio_equals_the_simulator(name, tmp_path):
 
 
 def test_blinka_differs_where_the_stand_in_says():
-    # Blinka 2.7.1's EPaperDisplay as it is (the list in docs/circuitpython.md):
+    # Blinka 2.7.1's EPaperDisplay as it is (the list in docs/circuitpython-internals.md):
     # time_to_refresh in milliseconds, and no buffer protocol on Bitmap.
     vc = cpyfakes.VClock()
     panel = bb.UC8151(vc)

@@ -1,4 +1,4 @@
-# RAM measures of the App (docs/ui.md, Memory): the App keeps a CRC per band
+# RAM measures of the App (docs/ui-internals.md, Memory): the App keeps a CRC per band
 # of the last frame instead of a copy of it (the refresh requests stay those
 # of PL-6), and on the device a finished game's engine and screen modules
 # leave sys.modules, so playing the four games in turn keeps only one game's

@@ -37,7 +37,7 @@ def test_pl15_request_clean_makes_the_next_update_clean_even_without_a_change():
 
 
 def test_pl15_at_a_rest_the_clean_refresh_comes_once_three_quarters_of_n_are_made():
-    # Decision (docs/ui.md): the device asks at each rest of the buttons
+    # Decision (docs/ui-internals.md): the device asks at each rest of the buttons
     # (usher.device.runtime); a press still meets the clean at N.
     for n, due in ((20, 15), (4, 3), (3, 3), (2, 2), (1, 1), (50, 38)):
         p = RefreshPolicy(n)

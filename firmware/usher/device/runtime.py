@@ -520,7 +520,7 @@ class MicroPythonBackend:
         # Collect after every quarter of the free heap is allocated instead of
         # only when an allocation fails: the imports then reuse the space their
         # compiler garbage left, the modules stay packed at the start of the heap
-        # and the 4.7 KB frame buffers still find a free run (docs/ui.md, Memory).
+        # and the 4.7 KB frame buffers still find a free run (docs/ui-internals.md, Memory).
         # A constant, a quarter of the RP2040's heap as this runs (about 200 KB
         # free): gc.mem_free() and gc.mem_alloc() each scan the heap's whole
         # table, 17 ms of the boot on the chip together.
@@ -670,7 +670,7 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
     services = {"battery": power.battery_percent, "log": log, "board": profile["name"],
                 "version": VERSION, "firmware": label,
                 "ticks_ms": clock.ticks_ms, "date": wallclock.now,
-                "unload_games": True,  # a finished game's code leaves RAM (docs/ui.md, Memory)
+                "unload_games": True,  # a finished game's code leaves RAM (docs/ui-internals.md, Memory)
                 "qr_kernels": backend.qr_kernels(), "text_kernel": backend.text_kernel()}
     # The log derives the running game's actions from its save on both
     # filesystems unless device.json asks for a line per action (PL-17,

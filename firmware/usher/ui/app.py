@@ -74,7 +74,7 @@ class App:
         # The device's native text drawing, on this canvas (None elsewhere).
         text.use_native(self.services.get("text_kernel"), canvas, self.buf, WIDTH, HEIGHT)
         # A CRC per band of the last frame rather than a copy of it: 4.7 KB
-        # of RAM less (docs/ui.md, Memory).
+        # of RAM less (docs/ui-internals.md, Memory).
         # The canvas's rows are canvas.stride pixels apart where it says so
         # (CircuitPython's Bitmap pads them to 32 bits), else WIDTH.
         self._sent = BandSums(getattr(canvas, "stride", WIDTH) >> 3)

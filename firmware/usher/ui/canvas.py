@@ -1,7 +1,7 @@
 # The drawing surface every screen draws on: 296 x 128, 1 bit per pixel,
 # MONO_HLSB (row stride 37 bytes, 1 = black ink). On MicroPython it is the
 # real framebuf (C, fast); on CPython the pixel-identical pure-Python
-# pyframebuf. See docs/ui.md and APP_CONTRACT.md.
+# pyframebuf. See docs/ui-internals.md and APP_CONTRACT.md.
 try:
     import framebuf
 except ImportError:

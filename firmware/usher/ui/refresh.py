@@ -18,7 +18,7 @@
 #   - nothing changed                                  -> None.
 # At most one request per button event: the App calls decide() once.
 # The clean refresh after clean_after updates is a 4.5 s wait when a press
-# meets it. Decision (PL-15, docs/ui.md): once three quarters of those
+# meets it. Decision (PL-15, docs/ui-internals.md): once three quarters of those
 # updates are made, the device does it at the next rest of the buttons
 # (rest_clean, asked by usher.device.runtime with PL-18's 3 s rest), while
 # the player reads; a player who never rests meets it at clean_after as

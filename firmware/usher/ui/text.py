@@ -18,7 +18,7 @@ _INVERT = (bytes([0x80]), 2, 1, MONO_HLSB, 8)
 # (low, high byte); '?' stands for a missing character. width() and draw()
 # look it up inline: they run for every character of every screen, and a
 # tuple per character was a good part of the garbage a redraw leaves
-# (docs/ui.md, Memory). They walk the text's UTF-8 bytes, not its
+# (docs/ui-internals.md, Memory). They walk the text's UTF-8 bytes, not its
 # characters: on MicroPython each character taken from a str is a new str
 # found in the interned strings, and CHARS.find() then searched the font
 # for it (with str.find's byte-to-character conversion); both were about a

@@ -1,5 +1,5 @@
 # The device layer's second runtime: CircuitPython 10 on the Badger 2040
-# (docs/circuitpython.md). The boot sequence and the main loop are the
+# (docs/circuitpython-internals.md). The boot sequence and the main loop are the
 # shared ones (usher.device.runtime.main, Runtime); this package supplies
 # the parts that touch CircuitPython's modules instead of MicroPython's
 # `machine` and `framebuf`:

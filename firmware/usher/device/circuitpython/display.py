@@ -7,7 +7,7 @@
 # which has no buffer) is copied into it row by row. CircuitPython then
 # converts and sends the whole frame.
 #
-# The refresh policy on CircuitPython (docs/circuitpython.md, docs/ui.md),
+# The refresh policy on CircuitPython (docs/circuitpython-internals.md, docs/ui-internals.md),
 # from what CircuitPython 10.2.1's EPaperDisplay allows
 # (shared-module/epaperdisplay/EPaperDisplay.c):
 # - The start sequence is sent again before every refresh
