@@ -262,3 +262,18 @@ def test_a_rest_leaves_a_whole_history_of_cap_lines_unwritten_whatever_its_numbe
             assert f.read() == before
         assert sorted(os.listdir(playlog.folder(d))) == names
     _littlefs(run)
+
+
+def test_a_rest_leaves_a_history_behind_its_newest_record_to_the_repair():
+    """Play #56's record is newer than the last line (#55, whose record is
+    gone): the rest writes nothing; the next full read rebuilds #56 from
+    its record (PL-23)."""
+    def run():
+        d = _history(list(range(1, 56)), records=list(range(45, 54)) + [56])
+        with open(playlog.index_path(d), "rb") as f:
+            before = f.read()
+        assert playlog.tidy(d) is False
+        with open(playlog.index_path(d), "rb") as f:
+            assert f.read() == before
+        assert _kept(d)[-2:] == [55, 56]
+    _littlefs(run)
