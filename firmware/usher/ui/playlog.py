@@ -769,6 +769,8 @@ def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP, slack=SLACK
             last = s["n"]
     numbers = _play_numbers(data_dir)
     n = max([last] + numbers) + 1
+    if n == 1:
+        n = _numbered_before(data_dir) + 1
     line = dict(line)
     line["n"] = n
     record = dict(record)
@@ -826,6 +828,38 @@ def _newest_texts(path, skip):
             skip -= 1
             continue
         yield txt
+
+
+def _numbered_before(data_dir):
+    """The highest play number in the history's copies set aside (.bad; 0
+    when none): after a history that could not be kept at all, numbering
+    goes on past it, so a new play never takes the number of a play shared
+    before (BG Stats knows a play by the device id and its number,
+    docs/history.md). Read 2 KB at a time: only a new history reads it."""
+    high = 0
+    for name in (INDEX + ".bad", INDEX + ".bak.bad", INDEX + ".tmp.bad"):
+        try:
+            with open(storage.join(folder(data_dir), name), "rb") as f:
+                text = b""
+                while True:
+                    chunk = f.read(2048)
+                    if not chunk:
+                        break
+                    text = text[-24:] + chunk      # (a number cut between two reads)
+                    i = text.find(b'"n":')
+                    while i >= 0:
+                        j = i + 4
+                        while j < len(text) and text[j] == 32:
+                            j += 1
+                        k = j
+                        while k < len(text) and 48 <= text[k] <= 57:
+                            k += 1
+                        if j < k < len(text):
+                            high = max(high, int(text[j:k]))
+                        i = text.find(b'"n":', i + 1)
+        except OSError:
+            pass
+    return high
 
 
 def _lines_with(data_dir, path, line, drop):
