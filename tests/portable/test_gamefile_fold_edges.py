@@ -253,12 +253,19 @@ def test_pl8_what_a_load_says_when_there_is_nothing_to_lose():
         gf = gamefile.GameFile(p)
         assert gf.lost == 0                              # nothing loaded, nothing lost
         assert gf.load() == (None, "none", []) and gf.lost == 0
-        # an empty tail: its first write cut before its close (nothing
-        # acknowledged in it), never a damaged one
+        # a tail's first write goes through game.tail.tmp: a cut before its
+        # rename leaves no tail and loses nothing acknowledged
         gf, acts = _started(p, 2)
-        _put(gf.tail, b"")
+        assert not storage.exists(gf.tail + ".tmp")
+        _put(gf.tail + ".tmp", b"")
+        storage.delete(gf.tail)
         other = gamefile.GameFile(p)
         assert other.load() == (_rec([]), "main", []) and other.lost == 0
+        # an empty tail is damage: named, its count unknown
+        _put(gf.tail, b"")
+        other = gamefile.GameFile(p)
+        rec, source, problems = other.load()
+        assert problems == ["game.tail: empty"] and other.lost is None, (problems, other.lost)
         # a tail whose base is gone: an ended game's; the host tools
         # (tidy=False) read the board without removing it, the device does
         gf.save(_rec(acts))

@@ -1,10 +1,11 @@
-# On littlefs a file rewritten in place is never left empty by a power cut
-# (it is committed whole at its close), so an empty file with a copy behind
-# it is damage, and it is named when that copy is used (PL-23; an empty file
-# with no copy is a first write cut before its close: nothing acknowledged,
-# nothing said). The rarely written files keep their previous copy by
-# writing its bytes to NAME.bak first (storage.keep_copy), the roster's and
-# the owner's text files too, so none of them is ever renamed away.
+# On littlefs no power cut leaves a file empty: a file rewritten in place is
+# committed whole at its close, and a file's first write goes through
+# NAME.tmp and a rename (storage.write_new), since littlefs commits a new
+# file empty at its creation. So an empty file is damage: named when a copy
+# behind it is used, and with no copy the load says so (PL-23). The rarely
+# written files keep their previous copy by writing its bytes to NAME.bak
+# first (storage.keep_copy), the roster's and the owner's text files too,
+# so none of them is ever renamed away.
 import mptest
 
 from usher.core import storage
@@ -30,11 +31,15 @@ def test_pl23_an_empty_file_with_a_copy_behind_it_is_named_when_the_copy_is_used
         value, source, problems = storage.load_checked(path)
         assert value == {"settings": {"a": 1}} and source == "backup", (value, source)
         assert problems == ["ui.json: empty"], problems
-        # with no copy behind it: a first write cut, nothing to say
+        # with no copy behind it: named all the same
         alone = d + "/other.json"
         with open(alone, "w"):
             pass
-        assert storage.load_checked(alone, None, "none") == ("none", "none", [])
+        try:
+            storage.load_checked(alone, None, "none")
+            raise AssertionError("an empty file taken for no file")
+        except storage.StorageError as e:
+            assert e.problems == ["other.json: empty"], e.problems
     _forced(body)
 
 

@@ -351,9 +351,9 @@ def tail_bytes(crc, n, actions, base=None):
 
 
 def _write(path, data):
-    # One open, write, close: littlefs replaces the file as a whole at close.
-    with open(path, "wb") as f:
-        f.write(data)
+    # One open, write, close: littlefs replaces the file as a whole at close
+    # (a new tail through game.tail.tmp: storage.write_new).
+    storage.write_new(path, data)
 
 
 def _name(path):
@@ -530,11 +530,14 @@ class GameFile:
 
     def _read_tail(self, path, problems):
         """(the tail at path or None, its bytes when it exists but is damaged)."""
-        # An empty tail is the first write of one that the power cut between
-        # littlefs's create and its close: the action in flight, never an
-        # acknowledged one (nothing else writes it empty).
-        if not storage.exists(path) or storage._size(path) == 0:
+        # No cut leaves a tail empty (a new one is written through
+        # game.tail.tmp, storage.write_new): an empty one is damage, and how
+        # many actions it held cannot be read (PL-23).
+        if not storage.exists(path):
             return None, None
+        if storage._size(path) == 0:
+            problems.append("%s: empty" % _name(path))
+            return None, b""
         try:
             return read_tail(path), None
         except Exception as e:

@@ -3,11 +3,12 @@
 #
 # save() on littlefs (MicroPython's board filesystem, atomic()): write NAME
 # and close it. littlefs is copy-on-write and replaces a file as a whole when
-# it is closed, so a power cut inside the write leaves the previous NAME; a
-# cut between the creation of a new file and its close leaves it empty, which
-# load() takes for no file (nothing was acknowledged). No temp file, rename
-# or backup: each of those is a metadata commit, and they made a small file's
-# save cost about an erase in three (bench/flash_ops.py).
+# it is closed, so a power cut inside the write leaves the previous NAME. No
+# temp file, rename or backup: each of those is a metadata commit, and they
+# made a small file's save cost about an erase in three (bench/flash_ops.py).
+# But littlefs commits a new file at its creation, empty: a file's first
+# write goes through NAME.tmp and a rename (once per file), so an empty NAME
+# is never a cut's, always damage, which load() names (PL-23).
 # save() elsewhere (FAT, a desktop folder): write NAME.tmp, move the current
 # NAME to NAME.bak, rename NAME.tmp to NAME. At every moment a complete copy
 # exists: a power cut before the last rename leaves NAME.bak (previous) and
@@ -213,16 +214,20 @@ def save(path, obj, backup=False, before=None):
     return _save_json(path, json.dumps(obj, separators=(",", ":")).encode("utf-8"), backup, before)
 
 
-def save_json(path, data, backup=False, before=None):
+def save_json(path, data, backup=False, before=None, once=False):
     """save() for an object already made into its JSON's bytes (data, no
     spaces): a caller that builds the object for the file alone (a record's
     actions as rows, usher.core.gamefile.packed_json) lets it go before the
     file is opened, and the two are not in RAM together with the file's
-    buffer (the heap's peak)."""
-    return _save_json(path, data, backup, before)
+    buffer (the heap's peak). once: a file written once and never again (a
+    kept play's record), created in place even on its first write: its
+    reader takes an empty one for a keeping cut short (usher.ui.playlog),
+    and a temp file and rename for every kept play cost an erase more in
+    two (tests/device/test_dev_history_flash.py)."""
+    return _save_json(path, data, backup, before, once)
 
 
-def _save_json(path, data, backup, before):
+def _save_json(path, data, backup, before, once=False):
     # save()'s and save_json()'s one body (a tool that wraps both, to time
     # or count the saves, sees each save once)
     keep, tail = seal.object_tail(data)
@@ -230,7 +235,7 @@ def _save_json(path, data, backup, before):
     if before is not None:
         before(memoryview(data)[:keep], tail)
     lfs = atomic(folder_of(path))
-    in_place = not backup and lfs
+    in_place = not backup and lfs and (once or _exists(path))     # (a first write: NAME.tmp, see above)
     target = path if in_place else path + ".tmp"
     room = -1
     if not in_place:
@@ -352,7 +357,7 @@ def has_copy(path):
 
 
 def _write_atomic(path, data):
-    if atomic(folder_of(path)):
+    if atomic(folder_of(path)) and _exists(path):
         with create(path) as f:
             f.write(data)
         return
@@ -477,6 +482,22 @@ def exists(path):
     return _exists(path)
 
 
+def write_new(path, data):
+    """Write the bytes data to path, replaced as a whole at its close
+    (littlefs); when path does not exist yet, through path + '.tmp' and a
+    rename, since littlefs commits a new file empty at its creation and a
+    cut would leave it so (an empty file is then always damage, PL-23).
+    A cut before the rename leaves path missing: nothing was acknowledged."""
+    if _exists(path):
+        with open(path, "wb") as f:
+            f.write(data)
+        return
+    tmp = path + ".tmp"
+    with create(tmp, "wb") as f:
+        f.write(data)
+    os.rename(tmp, path)
+
+
 def set_aside(path, suffix=".bad"):
     """Move a file that cannot be read out of the way (path + suffix, an
     older one of that name is replaced) and return the new name."""
@@ -550,13 +571,10 @@ def load_checked(path, check=None, default=None, read=None):
         if not _exists(candidate):
             continue
         if source == "main" and _size(candidate) == 0 and atomic(folder_of(path)):
-            # littlefs: a first write cut between create and close (no copy
-            # yet, nothing acknowledged); a file rewritten in place is never
-            # left empty by a cut (save, keep_copy), so with a copy behind
-            # it an empty one is damage, named when that copy is used
-            # (PL-23)
-            if _exists(path + ".tmp") or _exists(path + ".bak"):
-                errors.append("%s: empty" % _name(candidate))
+            # littlefs: no cut leaves a file empty (a first write goes
+            # through NAME.tmp, a rewrite in place keeps the old bytes until
+            # its close): an empty one is damage, named (PL-23)
+            errors.append("%s: empty" % _name(candidate))
             continue
         try:
             obj = read(candidate)

@@ -780,7 +780,7 @@ def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP, slack=SLACK
     # bytes are each one block of the heap at the game's end (a fragmented
     # heap refused them: "This play could not be kept"); as rows about a
     # third of that. An older firmware's list still loads (load_record).
-    storage.save_json(play_path(data_dir, n), gamefile.packed_json(record)[0])
+    storage.save_json(play_path(data_dir, n), gamefile.packed_json(record)[0], once=True)
     if path is not None and count < cap + slack and storage.atomic(folder(data_dir)):
         # On littlefs (PL-17) the line is added at the end: the file's close
         # commits it atomically, and it costs one metadata commit and a copy

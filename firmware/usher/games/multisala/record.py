@@ -39,11 +39,6 @@ def load_checked(path):
         else:
             what = "the previous copy is used (record %s)" % _words(rec)
         return rec, "%s was damaged: %s" % (name, what), "; ".join(problems)
-    if source == "none" and storage.exists(path):
-        # littlefs: an empty file with no copy behind it (storage skips it
-        # as a first write cut short); a record may have been in it
-        save(path, {})
-        return {}, name + " was empty: a new record was started", "empty, no previous copy"
     return rec, None, None
 
 
