@@ -41,12 +41,14 @@ def test_a_roster_that_lost_its_names_gives_way_to_its_previous_copy():
     d = _roster(["Anna", "Ben"])
     _write(d + "/players.txt", seal.seal_text("# nobody\n"))
     assert players.load_roster(d) == (
-        ["Anna"], "players.txt was damaged (players.txt: no name); the previous copy was restored.")
+        ["Anna"], "players.txt was damaged (players.txt: no name); the previous copy was restored; "
+        "a name added or changed since may be lost.")
     assert players.load_roster(d) == (["Anna"], None)                     # restored: said once
     d = _roster(["Anna", "Ben"])
     _write(d + "/players.txt", "")
     assert players.load_roster(d) == (
-        ["Anna"], "players.txt was damaged (players.txt: empty); the previous copy was restored.")
+        ["Anna"], "players.txt was damaged (players.txt: empty); the previous copy was restored; "
+        "a name added or changed since may be lost.")
 
 
 def test_a_roster_without_names_and_no_copy_behind_it_is_empty():
@@ -58,7 +60,8 @@ def test_a_roster_without_names_and_no_copy_behind_it_is_empty():
     d = mptest.tmpdir()
     _write(d + "/players.txt", "\n\n")                # blank: a file that lost its content
     assert players.load_roster(d) == ([], "players.txt could not be read (players.txt: empty); it was "
-                                      "kept as players.txt.bad. Players are P1, P2...")
+                                      "kept as players.txt.bad; the names in it cannot be read. "
+                                      "Players are P1, P2...")
     d = _roster(["Anna", "Ben"])
     assert players.edit_roster(d, "Anna", "delete") is None
     assert players.edit_roster(d, "Ben", "delete") is None                # the last: no file at all

@@ -70,3 +70,40 @@ def test_pl23_one_damaged_line_explains_one_kept_name_only():
         assert names == ["Ada", "Ado"], names
         assert problem.endswith("; 1 name lost: Eve."), problem
     _both(check)
+
+
+def _damaged(names, fn):
+    d = mptest.tmpdir()
+    for n in names:
+        players.add_to_roster(d, n)
+    p = players.roster_path(d)
+    with open(p, "rb") as f:
+        raw = f.read()
+    with open(p, "wb") as f:
+        f.write(fn(raw))
+    return players.load_roster(d)
+
+
+def test_pl23_a_copy_that_cannot_be_read_says_a_name_may_be_lost_not_nothing():
+    # The copy restored holds the names before the last change; what the
+    # damaged file held cannot be read, so the device cannot count: it says
+    # so ("may" only where it cannot know).
+    def check():
+        for fn in (lambda raw: b"", lambda raw: b"\xff\xfe\xfd" * 9):
+            names, problem = _damaged(["Ann", "Ben", "Cal"], fn)
+            assert names == ["Ann", "Ben"], names
+            assert problem.endswith("the previous copy was restored; a name added or changed since "
+                                    "may be lost."), problem
+        # cut short after Ann and Ben: what followed cannot be read
+        names, problem = _damaged(["Ann", "Ben", "Cal"], lambda raw: raw[:raw.index(b"Cal") + 1])
+        assert problem.endswith("restored; the names after its cut cannot be read."), problem
+        # both copies unreadable: the names in it cannot be read either
+        d = mptest.tmpdir()
+        for n in ("Ann", "Ben", "Cal"):
+            players.add_to_roster(d, n)
+        for name in (players.roster_path(d), players.roster_path(d) + ".bak"):
+            with open(name, "wb") as f:
+                f.write(b"")
+        names, problem = players.load_roster(d)
+        assert names == [] and "the names in it cannot be read" in problem, problem
+    _both(check)

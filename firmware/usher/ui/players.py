@@ -172,9 +172,10 @@ def load_roster(data_dir):
 def _lost_names(path, kept):
     """What the damaged roster at path held beyond the names kept, for the
     notice (PL-23: what and how much): "; 1 name lost: Cal", or when its
-    names cannot be read "; its damaged copy had 4 lines". Its lines are
-    read without the seal (usher.core.seal), only to name them, never
-    used as names. "" when it held nothing more that can be told."""
+    names cannot be read "; its damaged copy had 4 lines", or when nothing
+    of it reads, that a name may be lost. Its lines are read without the
+    seal (usher.core.seal), only to name them, never used as names. ""
+    when every name it held is kept."""
     try:
         with open(path, "rb") as f:
             raw = f.read(4096)
@@ -182,6 +183,10 @@ def _lost_names(path, kept):
         return ""
     lines = raw.split(b"\n")
     whole = lines[:-1]            # (the last piece has no end of line: cut)
+    # A copy cut short (its last line has no end) or unreadable: the names
+    # after the cut, or in it, cannot be told; said so, not counted (PL-23:
+    # "may" only where the device cannot know).
+    cut = "; the names after its cut cannot be read" if lines[-1].strip() else ""
     if whole and whole[0].startswith(b"# crc32"):
         whole = whole[1:]
     try:
@@ -200,11 +205,15 @@ def _lost_names(path, kept):
         lost = [n for n in lost if not _spelled_off(n, unseen)]
         if lost:
             # (the message box shows about five lines: four names at most)
-            return "; %d name%s lost: %s%s" % (len(lost), "" if len(lost) == 1 else "s",
-                                               ", ".join(lost[:4]), "..." if len(lost) > 4 else "")
-        return ""                 # (every name it held is kept)
-    n = len([ln for ln in whole if ln.strip()])
-    return "; its damaged copy had %d line%s" % (n, "" if n == 1 else "s") if n else ""
+            return "; %d name%s lost: %s%s%s" % (len(lost), "" if len(lost) == 1 else "s",
+                                                 ", ".join(lost[:4]), "..." if len(lost) > 4 else "", cut)
+        if [n for n in txt if n and not n.startswith("#")]:
+            return cut            # (every name it held is kept, but for a cut)
+    n = len([ln for ln in whole if ln.strip()]) if txt is None else 0
+    if n:
+        return "; its damaged copy had %d line%s" % (n, "" if n == 1 else "s")
+    # nothing of it reads: what the copy restored lacks cannot be told
+    return "; a name added or changed since may be lost" if kept else "; the names in it cannot be read"
 
 
 def _spelled_off(name, names):
