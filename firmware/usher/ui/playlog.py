@@ -457,10 +457,9 @@ def _repair(data_dir, path, copies):
             if good:
                 lines = sorted([(ln, n, 1) for n, _obj, ln in good]
                                + [(b[0], 0, _seals(b[2])) for b in wrong])
-    if path not in copies and not recovered:
-        # (a complete temp file and no history: a cut between the renames of
-        # the last save, the expected case that needs no notice, PL-8)
-        said.append("%s was missing" % INDEX)
+    # (a complete temp file and no history: a cut between the renames of
+    # the last save, the expected case that needs no notice, PL-8)
+    missing = path not in copies and not recovered
     # PL-23: every play whose line was lost and whose record still reads is
     # rebuilt, however long the history (on littlefs it holds up to SLACK
     # lines more than CAP, and its .bak older plays still).
@@ -471,6 +470,11 @@ def _repair(data_dir, path, copies):
             if line is not None:
                 plays[n] = line
                 rebuilt.append(n)
+    if missing and list(plays) != [1]:
+        # (no history and play #1's record alone: the first play's keeping
+        # cut before the file's first line, a cut's own state, PL-8; rebuilt,
+        # nothing lost, nothing to say)
+        said.append("%s was missing" % INDEX)
     found = _play_list(plays, data_dir)
     keep = _newest(plays, lines, found)
     rebuilt = [n for n in rebuilt if n in keep]
