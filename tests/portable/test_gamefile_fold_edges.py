@@ -261,11 +261,13 @@ def test_pl8_what_a_load_says_when_there_is_nothing_to_lose():
         storage.delete(gf.tail)
         other = gamefile.GameFile(p)
         assert other.load() == (_rec([]), "main", []) and other.lost == 0
-        # an empty tail is damage: named, its count unknown
-        _put(gf.tail, b"")
-        other = gamefile.GameFile(p)
-        rec, source, problems = other.load()
-        assert problems == ["game.tail: empty"] and other.lost is None, (problems, other.lost)
+        # an empty tail is damage: named, its count unknown; one byte is a
+        # tail that does not parse, named as such
+        for raw, why in ((b"", "empty"), (b"x", "not valid JSON")):
+            _put(gf.tail, raw)
+            other = gamefile.GameFile(p)
+            rec, source, problems = other.load()
+            assert problems == ["game.tail: " + why] and other.lost is None, (problems, other.lost)
         # a tail whose base is gone: an ended game's; the host tools
         # (tidy=False) read the board without removing it, the device does
         gf.save(_rec(acts))
