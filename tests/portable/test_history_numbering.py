@@ -76,3 +76,16 @@ def test_the_numbers_set_aside_are_read_whatever_their_spacing_and_the_reads_the
     # another key ending in n ("kn") is not a play number
     _write(d, playlog.INDEX + ".tmp.bad", b'{"kn": 5000, "n": 2}\n')
     assert playlog._numbered_before(d) == 1234
+
+
+def test_the_numbers_set_aside_are_read_from_damaged_text_without_a_crash():
+    # A set-aside copy is damaged by nature: a line broken so that its
+    # number starts the file, no space after the colon, a key without
+    # digits, a comma turned colon; never a crash, the highest number read.
+    d = mptest.tmpdir()
+    _write(d, playlog.INDEX + ".bad", b'"n": 77, "game": "x"}\n')
+    assert playlog._numbered_before(d) == 77
+    _write(d, playlog.INDEX + ".bad", b'{"n":345,"game":"x"}\n')
+    assert playlog._numbered_before(d) == 345
+    _write(d, playlog.INDEX + ".bad", b'{"n": 99, "game": "x"}\n{"n": null}\n{"n": 12:}\n')
+    assert playlog._numbered_before(d) == 99
