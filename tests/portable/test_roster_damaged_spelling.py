@@ -3,7 +3,6 @@
 # changed (the damage itself) is not a name lost.
 import mptest
 
-from usher.core import storage
 from usher.ui import players
 
 
@@ -25,12 +24,7 @@ def _roster(names, damage):
 
 
 def _both(fn):
-    for force in (True, False):
-        storage.FORCE = force
-        try:
-            fn()
-        finally:
-            storage.FORCE = None
+    mptest.both_filesystems(lambda _littlefs: fn())
 
 
 def test_pl23_a_kept_name_damaged_by_one_letter_is_not_counted_as_lost():
