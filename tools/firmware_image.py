@@ -10,6 +10,11 @@ Usage: python tools/firmware_image.py [rp2|stock|unix32|src] ...
            build/firmware/unix32/micropython
   src      only prepare the sources and print their folder
 
+  --define NAME=VALUE (repeatable) builds the rp2 images with one of the
+           switches of firmware/boards/usher_patches.h set otherwise, into
+           build/firmware/ab/NAME=VALUE/ (its own build folders too): the
+           A/B images of bench/rp2_ab.py.
+
 Sources, in this order (versions, commits and hashes: firmware/boards/
 sources.json, the only place they are pinned):
   1. $MICROPY_SRC, a MicroPython 1.28.0 tree with its submodules, used in place;
@@ -320,6 +325,47 @@ def fix_lfs_cache(src):
                          "littlefs's cache size comes from MICROPY_VFS_LFS_CACHE_FACTOR")
 
 
+# The rp2 port turns on, unconditionally, some features a board cannot switch
+# off (ports/rp2/mpconfigport.h has no #ifndef around them). The Usher images
+# use none of them: FAT (the filesystem is littlefs; FAT is only for USB
+# mass storage, off on these boards), cryptolib's AES, hashlib's MD5 and
+# SHA-1 (the host tools check files with SHA-256), I2S, the I2C target and
+# the 1-Wire driver. Each line gets the #ifndef guard py/mpconfig.h gives its
+# own options, so a board that sets nothing builds as before; the Usher
+# boards set them to 0 in firmware/boards/usher_features.h
+# (firmware/boards/README.md, "What the image leaves out", has the flash
+# each frees).
+PORT_GUARDED = ("MICROPY_PY_HASHLIB_MD5", "MICROPY_PY_HASHLIB_SHA1", "MICROPY_PY_CRYPTOLIB",
+                "MICROPY_PY_MACHINE_I2C_TARGET", "MICROPY_PY_MACHINE_I2S", "MICROPY_PY_ONEWIRE",
+                "MICROPY_VFS_FAT")
+
+
+def fix_port_guards(src):
+    """Put an #ifndef guard around each PORT_GUARDED line of the rp2 port's
+    mpconfigport.h, once; True when the file was changed now. A tree where
+    one of them is not a single unguarded `(1)` line is refused."""
+    path = os.path.join(src, "ports", "rp2", "mpconfigport.h")
+    with open(path) as f:
+        text = f.read()
+    changed = False
+    for name in PORT_GUARDED:
+        line = "#define %-39s (1)\n" % name
+        guarded = "#ifndef %s\n%s#endif\n" % (name, line)
+        if guarded in text:
+            continue
+        if text.count(line) != 1:
+            raise BuildError("%s: %s is not the one of MicroPython 1.28 (see PORT_GUARDED in "
+                             "tools/firmware_image.py)" % (path, name))
+        text = text.replace(line, guarded)
+        changed = True
+    if changed:
+        say("%s: a board may switch off %s" % (path, ", ".join(PORT_GUARDED)))
+        with open(path + ".tmp", "w") as f:
+            f.write(text)
+        os.replace(path + ".tmp", path)
+    return changed
+
+
 def misaligned_native_code(nm_output):
     """Frozen native functions (fun_data_* symbols in .text, nm type t/T)
     whose address is not a multiple of 4, from `nm` output lines."""
@@ -403,13 +449,18 @@ def source_id(src):
 
 
 def _board_cmake(args):
-    """The text of the board's cmake files (and the shared ones they
-    include), so that a change to them configures the folder afresh."""
+    """The text of the board's cmake files and config headers (and the
+    shared ones they include), so that a change to them builds the folder
+    afresh: the port's module table (genhdr/moduledefs.h) is not rebuilt
+    when only a config header changes, and a module switched off would
+    stay in it, undefined at the link."""
     texts = []
     for a in args:
         if a.startswith("-DMICROPY_BOARD_DIR="):
             d = a.split("=", 1)[1]
-            for p in (os.path.join(d, "mpconfigboard.cmake"), os.path.join(BOARDS, "stack16k.cmake")):
+            for p in (os.path.join(d, "mpconfigboard.cmake"), os.path.join(d, "mpconfigboard.h"),
+                      os.path.join(BOARDS, "stack16k.cmake"), os.path.join(BOARDS, "usher_features.h"),
+                      os.path.join(BOARDS, "usher_patches.h")):
                 if p.startswith(BOARDS) and os.path.exists(p):
                     with open(p) as f:
                         texts.append(f.read())
@@ -451,14 +502,26 @@ def _refreeze(bdir):
         pass
 
 
-def build_rp2(name, src, env):
+def variant_name(defines):
+    """The folder name of an A/B variant: its defines, sorted."""
+    return ",".join(sorted(defines))
+
+
+def build_rp2(name, src, env, defines=()):
     board, board_dir, out_name = IMAGES[name]
     rp2 = os.path.join(src, "ports", "rp2")
     if board_dir is None:
         board_dir = os.path.join(rp2, "boards", board)
-    bdir = os.path.join(WORK, "rp2-" + board)
+    out, work = OUT, WORK
+    if defines:
+        out = os.path.join(OUT, "ab", variant_name(defines))
+        work = os.path.join(out, "work")
+    os.makedirs(out, exist_ok=True)
+    bdir = os.path.join(work, "rp2-" + board)
     args = ["-S", rp2, "-B", bdir, "-DPICO_BUILD_DOCS=0", "-DMICROPY_BOARD=" + board,
             "-DMICROPY_BOARD_DIR=" + board_dir, "-Dpicotool_FOUND=0"]
+    if defines:
+        args.append("-DCMAKE_C_FLAGS=" + " ".join("-D" + d for d in sorted(defines)))
     _configure(bdir, args, env, src)
     if board_dir.startswith(BOARDS):
         _write_if_changed(os.path.join(bdir, "usher_gen", "usher_image.py"), image_module(out_name, src))
@@ -466,10 +529,10 @@ def build_rp2(name, src, env):
     _refreeze(bdir)
     run(["make", "-C", bdir, "-j" + jobs()], env=env)
     check_native_alignment(os.path.join(bdir, "firmware.elf"))
-    bin_out = os.path.join(OUT, out_name + ".bin")
-    uf2_out = os.path.join(OUT, out_name + ".uf2")
+    bin_out = os.path.join(out, out_name + ".bin")
+    uf2_out = os.path.join(out, out_name + ".uf2")
     shutil.copyfile(os.path.join(bdir, "firmware.bin"), bin_out)
-    shutil.copyfile(os.path.join(bdir, "firmware.elf"), os.path.join(OUT, out_name + ".elf"))
+    shutil.copyfile(os.path.join(bdir, "firmware.elf"), os.path.join(out, out_name + ".elf"))
     run([sys.executable, os.path.join(src, "tools", "uf2conv.py"), "-f", UF2_FAMILY, "-b", UF2_BASE,
          "-c", "-o", uf2_out, bin_out], env=env)
     say("%s: %s, %s (%.0f s)" % (name, os.path.relpath(bin_out, ROOT), os.path.relpath(uf2_out, ROOT),
@@ -503,7 +566,22 @@ def build_unix32(src, env):
 
 
 def main(argv):
-    targets = argv or ["rp2"]
+    defines, rest = [], []
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a == "--define" and args:
+            d = args.pop(0)
+            if not re.match(r"^MICROPY_[A-Z0-9_]+=[0-9]+$", d):
+                say("--define wants NAME=NUMBER, a switch of firmware/boards/usher_patches.h: %r" % d)
+                return 2
+            defines.append(d)
+        else:
+            rest.append(a)
+    targets = rest or ["rp2"]
+    if defines and targets != ["rp2"]:
+        say("--define builds the rp2 images only")
+        return 2
     for t in targets:
         if t not in ("rp2", "stock", "unix32", "src"):
             say("unknown target %r (rp2, stock, unix32, src)" % t)
@@ -515,6 +593,7 @@ def main(argv):
         fix_gc_scan(src)
         fix_vm_state(src)
         fix_lfs_cache(src)
+        fix_port_guards(src)
         framebuf_fast.patch(src, say, BuildError)
         lfs_janitor.patch(src, say, BuildError)
         if targets == ["src"]:
@@ -527,7 +606,7 @@ def main(argv):
         for t in targets:
             if t == "rp2":
                 for name in ("badger2040", "pico-waveshare"):
-                    sized.append((name, build_rp2(name, src, env)))
+                    sized.append((name, build_rp2(name, src, env, defines)))
             elif t == "stock":
                 sized.append(("stock", build_rp2("stock", src, env)))
             elif t == "unix32":

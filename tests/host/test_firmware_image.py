@@ -255,6 +255,15 @@ def _board_file(board, name):
         return f.read()
 
 
+def _board_config(board):
+    """The board's mpconfigboard.h with the shared headers it includes
+    (../usher_patches.h, ../usher_features.h) in their place, as the C
+    preprocessor reads it."""
+    text = _board_file(board, "mpconfigboard.h")
+    return re.sub(r'#include "\.\./([a-z_]+\.h)"\n',
+                  lambda m: _board_file("", m.group(1)) + "\n", text)
+
+
 def test_pl14_board_definitions_agree_with_the_device_layer():
     """The C side of each image names the board the profiles expect, and the
     Badger's latch and wake buttons are the profile's pins (PL-4)."""
@@ -311,7 +320,7 @@ def _board_setting_patch(tmp_path, fix, rel, old, default, unknown, board_define
     with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
         fix(str(tmp_path))
     for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
-        assert re.search(board_define, _board_file(board, "mpconfigboard.h")), board
+        assert re.search(board_define, _board_config(board)), board
 
 
 def test_pl14_frame_words_on_the_c_stack_come_from_the_board_and_the_stack_is_16_kb(tmp_path, monkeypatch):
@@ -439,7 +448,7 @@ def _macro_patch(tmp_path, module, base, broken, added, macro, board_define):
     with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
         module.patch(str(tmp_path), said.append, fi.BuildError)
     for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
-        assert re.search(board_define, _board_file(board, "mpconfigboard.h")), board
+        assert re.search(board_define, _board_config(board)), board
 
 
 def test_pl14_framebuf_fast_paths_are_added_once_and_an_unknown_modframebuf_is_refused(tmp_path):
@@ -536,3 +545,28 @@ def test_no_zero_argument_super_outside_the_exception_classes():
                 if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "super":
                     found.append("%s:%d %s" % (rel, node.lineno, cls.name))
     assert found == [], found
+
+
+def test_port_guards_let_a_board_switch_off_what_the_rp2_port_always_turns_on(tmp_path, monkeypatch):
+    # ports/rp2/mpconfigport.h turns FAT, cryptolib, MD5, SHA-1, I2S, the I2C
+    # target and 1-Wire on with no #ifndef; fix_port_guards adds one to each,
+    # once, so a board that sets nothing builds as before, and refuses a
+    # header where one of them is not the single line of 1.28. Both Usher
+    # boards switch every one of them off (firmware/boards/usher_features.h).
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    path = tmp_path / "ports" / "rp2" / "mpconfigport.h"
+    path.parent.mkdir(parents=True)
+    lines = "".join("#define %-39s (1)\n" % name for name in fi.PORT_GUARDED)
+    path.write_text("// head\n" + lines + "#define MICROPY_PY_MACHINE_I2S_INCLUDEFILE \"x.c\"\n")
+    assert fi.fix_port_guards(str(tmp_path)) is True
+    fixed = path.read_text()
+    for name in fi.PORT_GUARDED:
+        assert "#ifndef %s\n#define %-39s (1)\n#endif\n" % (name, name) in fixed
+    assert fi.fix_port_guards(str(tmp_path)) is False
+    assert path.read_text() == fixed
+    path.write_text(lines.replace("MICROPY_VFS_FAT                         (1)", "MICROPY_VFS_FAT (1)"))
+    with pytest.raises(fi.BuildError, match="MICROPY_VFS_FAT is not the one of MicroPython 1.28"):
+        fi.fix_port_guards(str(tmp_path))
+    for board in ("USHER_BADGER2040", "USHER_PICO_WS29"):
+        for name in fi.PORT_GUARDED:
+            assert re.search(r"#define %s\s+\(0\)" % name, _board_config(board)), (board, name)

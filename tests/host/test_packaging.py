@@ -40,6 +40,7 @@ def _run_manifest(path, **options):
     calls = []
     files = []
     env = {"include": lambda *a, **k: calls.append(("include",) + a + tuple(sorted(k.items()))),
+           "freeze": lambda *a, **k: calls.append(("freeze",) + a),
            "package": lambda *a, **k: (calls.append(("package",) + a), files.extend(k.get("files") or [])),
            "module": lambda *a, **k: calls.append(("module",) + a + tuple(sorted(k.items()))),
            "options": _Options(**options)}
@@ -74,8 +75,13 @@ def test_image_manifest_adds_the_generated_image_module():
     """PL-14: the board images freeze firmware/manifest.py plus usher_image."""
     calls = _run_manifest(os.path.join(ROOT, "firmware", "boards", "manifest.py"))
     assert calls == [("include", "../manifest.py", ("circuitpython_backend", False),
-                      ("port_manifest", "$(PORT_DIR)/boards/manifest.py")),
+                      ("port_manifest", "$(BOARD_DIR)/../usher_port_manifest.py")),
                      ("module", "usher_image.py", ("base_path", "$(USHER_GEN)"))]
+    # Of the rp2 port's own frozen modules the images keep only its modules
+    # folder (_boot.py mounts the filesystem with the rp2 module); asyncio,
+    # onewire, ds18x20, dht and neopixel are left out (usher_port_manifest.py).
+    assert _run_manifest(os.path.join(ROOT, "firmware", "boards", "usher_port_manifest.py")) == [
+        ("freeze", "$(PORT_DIR)/modules")]
     unix32 = _run_manifest(os.path.join(ROOT, "firmware", "boards", "unix32", "manifest.py"))
     assert ("circuitpython_backend", True) in unix32[0]
 

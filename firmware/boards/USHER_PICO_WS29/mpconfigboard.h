@@ -5,32 +5,14 @@
 // Same layout as RPI_PICO: firmware below 640 KB, littlefs from 0xA0000.
 #define MICROPY_HW_FLASH_STORAGE_BYTES          (1408 * 1024)
 
-// The garbage collector skips whole words of used blocks when it looks for
-// free ones (tools/firmware_image.py, GC_SCAN).
-#define MICROPY_GC_ATB_WORD_SKIP                (1)
-
-// framebuf fills and blits MONO_HLSB a byte at a time, not a pixel
-// (tools/framebuf_fast.py).
-#define MICROPY_FRAMEBUF_MONO_FAST              (1)
-
-// A function's frame of up to 32 words (locals and its value stack) lives on
-// the C stack; the port's 11 made every larger one a gc_alloc and gc_free per
-// call (tools/firmware_image.py, VM_STATE). Paid for by the 16 KB stack of
-// ../stack16k.cmake.
-#define MICROPY_VM_MAX_STATE_WORDS_ON_STACK     (32)
-
-// littlefs's read, program and per-file caches are 512 bytes, not 1 KB
-// (tools/firmware_image.py, LFS_CACHE): 1 KB less heap held all the time,
-// 512 B less for every open file; inline files stay up to 512 bytes.
-#define MICROPY_VFS_LFS_CACHE_FACTOR            (2)
-
-// littlefs's janitorial work on demand, VfsLfs2.gc() (tools/lfs_janitor.py):
-// the firmware runs it while the panel shows a press's picture, so that a
-// directory's compaction (a 4 KB erase) is not left to the next press's save.
-#define MICROPY_VFS_LFS2_JANITOR                (1)
+// The project's changes to MicroPython, switched on (../usher_patches.h).
+#include "../usher_patches.h"
 
 // No __file__ in each module's globals: the firmware never reads it on
 // MicroPython, and it took a slot of every loaded module's table (about 50
 // modules; docs/performance.md, What holds the heap).
 #define MICROPY_MODULE___FILE__                 (0)
 
+
+// The modules the firmware never imports are left out (../usher_features.h).
+#include "../usher_features.h"
