@@ -110,6 +110,17 @@ def press(app, b, long=False):
     app.handle(("release", b))
 
 
+def on_filesystem(fn, littlefs=True):
+    """fn() run the littlefs way (littlefs True) or the FAT way (False), on
+    any folder (usher.core.storage.FORCE), and its result."""
+    from usher.core import storage
+    storage.FORCE = littlefs
+    try:
+        return fn()
+    finally:
+        storage.FORCE = None
+
+
 def both_filesystems(fn):
     """fn(littlefs) run the littlefs way (files rewritten in place, PL-17)
     and then the FAT way (temp file, rename, backup), on any folder
@@ -131,3 +142,56 @@ def logging_app(d, log):
     app = App(new_canvas()[1], d, {"board": "test", "log": lambda k, v: log.append((k, v))})
     app.start()
     return app
+
+
+def reads_of(fn, path):
+    """(fn's result, how many times storage.read_lines read path, the bytes
+    any reader read from path) while fn ran: what a press costs in reads of
+    one file, on any runtime (builtins.open and storage.read_lines are
+    wrapped for the call and put back after it)."""
+    import builtins
+
+    from usher.core import storage
+    real_open = builtins.open
+    real_lines = storage.read_lines
+    seen = [0, 0]
+
+    class Counted:
+        def __init__(self, f):
+            self.f = f
+
+        def read(self, *a):
+            got = self.f.read(*a)
+            seen[1] += len(got)
+            return got
+
+        def __iter__(self):
+            for line in self.f:
+                seen[1] += len(line)
+                yield line
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.f.close()
+
+        def __getattr__(self, name):
+            return getattr(self.f, name)
+
+    def opening(p, *a, **k):
+        f = real_open(p, *a, **k)
+        return Counted(f) if p == path else f
+
+    def lines(p, *a, **k):
+        if p == path:
+            seen[0] += 1
+        return real_lines(p, *a, **k)
+    builtins.open = opening
+    storage.read_lines = lines
+    try:
+        got = fn()
+    finally:
+        builtins.open = real_open
+        storage.read_lines = real_lines
+    return got, seen[0], seen[1]

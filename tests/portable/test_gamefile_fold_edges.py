@@ -22,11 +22,7 @@ def _rec(acts):
 
 
 def _forced(fn, way=True):
-    storage.FORCE = way
-    try:
-        return fn()
-    finally:
-        storage.FORCE = None
+    return mptest.on_filesystem(fn, way)
 
 
 def _raw(path):

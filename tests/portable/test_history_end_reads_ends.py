@@ -9,6 +9,8 @@
 # (playlog.keep) on a stand-in App. Holds rules bench/mutate.py found no
 # test for. Runs on CPython, the unix port and WebAssembly.
 
+import mptest
+
 from usher import games
 from usher.core import game, storage
 from usher.ui import playlog
@@ -52,60 +54,7 @@ class _App:
 
 
 def _littlefs(fn):
-    storage.FORCE = True
-    try:
-        return fn()
-    finally:
-        storage.FORCE = None
-
-
-def _counting(fn, path):
-    """(fn's result, how many times every line of path was read, the bytes
-    read from path by any reader) while fn ran."""
-    import builtins
-    real_open = builtins.open
-    real_lines = storage.read_lines
-    seen = [0, 0]
-
-    class Counted:
-        def __init__(self, f):
-            self.f = f
-
-        def read(self, *a):
-            got = self.f.read(*a)
-            seen[1] += len(got)
-            return got
-
-        def __iter__(self):
-            for line in self.f:
-                seen[1] += len(line)
-                yield line
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.f.close()
-
-        def __getattr__(self, name):
-            return getattr(self.f, name)
-
-    def opening(p, *a, **k):
-        f = real_open(p, *a, **k)
-        return Counted(f) if p == path else f
-
-    def lines(p, *a, **k):
-        if p == path:
-            seen[0] += 1
-        return real_lines(p, *a, **k)
-    builtins.open = opening
-    storage.read_lines = lines
-    try:
-        got = fn()
-    finally:
-        builtins.open = real_open
-        storage.read_lines = real_lines
-    return got, seen[0], seen[1]
+    return mptest.on_filesystem(fn)
 
 
 def _kept(d):
@@ -120,7 +69,7 @@ def test_a_games_end_reads_no_whole_history_even_of_one_play():
     def run():
         d = _history([1], records=[1])
         app = _App(d)
-        got, reads, _bytes = _counting(lambda: playlog.keep(app), playlog.index_path(d))
+        got, reads, _bytes = mptest.reads_of(lambda: playlog.keep(app), playlog.index_path(d))
         assert got == (2, None) and reads == 0, (got, reads)
         assert _kept(d) == [1, 2] and app.history_due is True
     _littlefs(run)
@@ -133,7 +82,7 @@ def test_a_games_end_reads_its_three_ends_1_5_kb_each_below_ten_records():
         d = _history(list(range(1, 9)), records=list(range(1, 9)))
         assert storage._size(playlog.index_path(d)) > playlog.END_READ
         app = _App(d)
-        got, reads, read = _counting(lambda: playlog.keep(app), playlog.index_path(d))
+        got, reads, read = mptest.reads_of(lambda: playlog.keep(app), playlog.index_path(d))
         assert got == (9, None) and reads == 0 and read == 3 * 1536, (got, reads, read)
     _littlefs(run)
 
@@ -142,7 +91,7 @@ def test_with_ten_records_a_games_end_reads_1_5_kb_twice_and_its_last_8_kb():
     def run():
         d = _history(list(range(1, 50)), records=list(range(40, 50)))
         app = _App(d)
-        got, reads, read = _counting(lambda: playlog.keep(app), playlog.index_path(d))
+        got, reads, read = mptest.reads_of(lambda: playlog.keep(app), playlog.index_path(d))
         assert got == (50, None) and reads == 0 and read == 2 * 1536 + 8192, (got, reads, read)
         assert not storage.exists(playlog.play_path(d, 40))
     _littlefs(run)
@@ -150,7 +99,7 @@ def test_with_ten_records_a_games_end_reads_1_5_kb_twice_and_its_last_8_kb():
 
 def test_share_reads_the_last_1_5_kb_for_the_newest_play():
     d = _history(list(range(1, 30)))
-    got, reads, read = _counting(lambda: playlog.newest(d), playlog.index_path(d))
+    got, reads, read = mptest.reads_of(lambda: playlog.newest(d), playlog.index_path(d))
     assert got["n"] == 29 and reads == 0 and read == 1536, (got["n"], reads, read)
 
 
@@ -167,7 +116,7 @@ def test_a_last_line_that_starts_where_the_1_5_kb_start_is_read_from_them():
     d = _history([1, 2])
     with open(playlog.index_path(d), "a") as f:
         f.write(text + "\n")
-    got, reads, read = _counting(lambda: playlog.newest(d), playlog.index_path(d))
+    got, reads, read = mptest.reads_of(lambda: playlog.newest(d), playlog.index_path(d))
     assert got["n"] == 3 and got["options"]["pad"] == "x" * pad and reads == 0 and read == 1536, \
         (reads, read)
 
@@ -175,7 +124,7 @@ def test_a_last_line_that_starts_where_the_1_5_kb_start_is_read_from_them():
 def test_a_history_of_59_lines_takes_the_play_at_its_end_and_one_of_60_is_written_anew():
     def run():
         d = _history(list(range(1, 60)), records=list(range(50, 60)))
-        got, reads, _read = _counting(lambda: playlog.keep(_App(d)), playlog.index_path(d))
+        got, reads, _read = mptest.reads_of(lambda: playlog.keep(_App(d)), playlog.index_path(d))
         assert got == (60, None) and reads == 0, (got, reads)
         assert _file_numbers(d) == list(range(1, 61))
         d = _history(list(range(1, 61)), records=list(range(51, 61)))
@@ -187,7 +136,7 @@ def test_a_history_of_59_lines_takes_the_play_at_its_end_and_one_of_60_is_writte
 def test_a_history_whose_first_plays_were_dropped_still_takes_the_play_at_its_end():
     def run():
         d = _history(list(range(12, 62)), records=list(range(52, 62)))
-        got, reads, _read = _counting(lambda: playlog.keep(_App(d)), playlog.index_path(d))
+        got, reads, _read = mptest.reads_of(lambda: playlog.keep(_App(d)), playlog.index_path(d))
         assert got == (62, None) and reads == 0, (got, reads)
         assert _file_numbers(d) == list(range(12, 63))
     _littlefs(run)

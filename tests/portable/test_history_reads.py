@@ -11,23 +11,6 @@ from usher.ui.app import App
 from usher.ui.canvas import new_canvas
 
 
-def _reads_while(fn, path):
-    """How many times storage.read_lines read path while fn ran."""
-    seen = [0]
-    real = storage.read_lines
-
-    def counting(p, *a, **k):
-        if p == path:
-            seen[0] += 1
-        return real(p, *a, **k)
-    storage.read_lines = counting
-    try:
-        fn()
-    finally:
-        storage.read_lines = real
-    return seen[0]
-
-
 def _app(d):
     _buf, canvas = new_canvas()
     app = App(canvas, d, {"board": "test"})
@@ -51,51 +34,11 @@ def test_a_games_end_reads_the_history_once_at_any_length():
             assert len(list(playlog.summaries(d))) == 6
             app.start_game("seatwars", {"players": 2}, 99)
             ui_sessions.bot_to_end(app, 7)
-            assert _reads_while(app.end_game, path) == reads
+            assert mptest.reads_of(app.end_game, path)[1] == reads
             rows = list(playlog.summaries(d))
             assert len(rows) == 7 and rows[-1]["seed"] == 99
         finally:
             storage.FORCE = None
-
-
-def _bytes_read_while(fn, path):
-    """The bytes read from path (any reader) while fn ran."""
-    import builtins
-    real = builtins.open
-    seen = [0]
-
-    class Counted:
-        def __init__(self, f):
-            self.f = f
-
-        def read(self, *a):
-            got = self.f.read(*a)
-            seen[0] += len(got)
-            return got
-
-        def __iter__(self):
-            for line in self.f:
-                seen[0] += len(line)
-                yield line
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.f.close()
-
-        def __getattr__(self, name):
-            return getattr(self.f, name)
-
-    def counting(p, *a, **k):
-        f = real(p, *a, **k)
-        return Counted(f) if p == path else f
-    builtins.open = counting
-    try:
-        fn()
-    finally:
-        builtins.open = real
-    return seen[0]
 
 
 def test_the_end_and_share_read_as_many_bytes_of_the_history_at_49_kept_plays_as_at_40():
@@ -120,9 +63,9 @@ def test_the_end_and_share_read_as_many_bytes_of_the_history_at_49_kept_plays_as
             app.start_game("seatwars", {"players": 2}, 99)
             ui_sessions.bot_to_end(app, 7)
             from usher.ui import share_screen
-            share = _bytes_read_while(lambda a=app: share_screen.share_running_game(a), path)
+            share = mptest.reads_of(lambda a=app: share_screen.share_running_game(a), path)[2]
             assert list(playlog.summaries(d))[-1]["seed"] == 99
-            end = _bytes_read_while(app.end_game, path)
+            end = mptest.reads_of(app.end_game, path)[2]
             assert len(list(playlog.summaries(d))) == plays + 1      # kept once
             read.append((share, end))
         assert read[0] == read[1], read
@@ -159,7 +102,7 @@ def test_the_statistics_menu_checks_and_reads_the_history_in_two_passes():
     for k in range(3):
         ui_sessions.bot_game(app, "seatwars", {"players": 2}, ["Ann", "Bo"], 70 + k)
     from usher.ui import stats
-    assert _reads_while(lambda: stats.open_menu(app), playlog.index_path(d)) == 2
+    assert mptest.reads_of(lambda: stats.open_menu(app), playlog.index_path(d))[1] == 2
     words = " ".join(mptest.drawn_texts(app))
     assert "Seat Wars: 3 plays" in words, words
 

@@ -15,11 +15,7 @@ from usher.core import seal, storage
 
 
 def _fat(fn):
-    storage.FORCE = False
-    try:
-        fn()
-    finally:
-        storage.FORCE = None
+    mptest.on_filesystem(fn, False)
 
 
 def _raw(path):
