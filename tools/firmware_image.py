@@ -521,7 +521,10 @@ def build_rp2(name, src, env, defines=()):
     args = ["-S", rp2, "-B", bdir, "-DPICO_BUILD_DOCS=0", "-DMICROPY_BOARD=" + board,
             "-DMICROPY_BOARD_DIR=" + board_dir, "-Dpicotool_FOUND=0"]
     if defines:
-        args.append("-DCMAKE_C_FLAGS=" + " ".join("-D" + d for d in sorted(defines)))
+        # (the port's own list of the firmware's compile definitions; the
+        # Usher boards' cmake files leave it unset. CMAKE_C_FLAGS would
+        # replace the toolchain's -mcpu flags.)
+        args.append("-DMICROPY_DEF_BOARD=" + ";".join(sorted(defines)))
     _configure(bdir, args, env, src)
     if board_dir.startswith(BOARDS):
         _write_if_changed(os.path.join(bdir, "usher_gen", "usher_image.py"), image_module(out_name, src))
