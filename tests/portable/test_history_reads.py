@@ -95,16 +95,26 @@ def test_a_repair_made_at_a_games_end_is_said():
     assert [r["seed"] for r in rows] == [60, 61, 62, 98]
 
 
-def test_the_statistics_menu_checks_and_reads_the_history_in_two_passes():
-    # open_index and then the menu's summaries read it three times
+def test_the_statistics_menu_counts_the_plays_in_the_checks_own_pass():
+    # the menu's counts come from the pass that checks the history (one
+    # read: two took 710 ms at 49 kept plays on the emulated Badger), and
+    # from a second pass only when the file holds more than the cap, where
+    # the menu counts the newest cap lines as Last plays lists them
     d = mptest.tmpdir()
     app = _app(d)
     for k in range(3):
         ui_sessions.bot_game(app, "seatwars", {"players": 2}, ["Ann", "Bo"], 70 + k)
+    ui_sessions.bot_game(app, "theatre", {"players": 2}, ["Ann", "Bo"], 80)
     from usher.ui import stats
-    assert mptest.reads_of(lambda: stats.open_menu(app), playlog.index_path(d))[1] == 2
+    assert mptest.reads_of(lambda: stats.open_menu(app), playlog.index_path(d))[1] == 1
     words = " ".join(mptest.drawn_texts(app))
-    assert "Seat Wars: 3 plays" in words, words
+    assert "Seat Wars: 3 plays" in words and "The Theatre: 1 play" in words, words
+    assert "Last plays (4 kept)" in words, words
+    assert playlog.counted(d, cap=4)[1] == {"seatwars": 3, "theatre": 1}
+    # over the cap: the newest 2 lines only, from a second pass
+    got, reads, _bytes = mptest.reads_of(lambda: playlog.counted(d, cap=2), playlog.index_path(d))
+    assert got == (None, {"seatwars": 1, "theatre": 1}) and reads == 2, (got, reads)
+    assert playlog.counted(mptest.tmpdir()) == (None, {})
 
 
 def test_a_damaged_line_whose_record_a_games_end_drops_is_rebuilt_first():

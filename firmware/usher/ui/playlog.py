@@ -260,11 +260,12 @@ def _scan(path):
     return good, bad
 
 
-def _whole(path):
+def _whole(path, tally=None):
     """(the last play number, the number of lines, the last line) of path
     when it is a copy of the history that can be used as it is (it has
     lines and every one passes; one line at a time in RAM), else (0, 0,
-    None)."""
+    None). tally: a dict that gets each line's game counted (what the
+    Statistics menu shows), meaningful only when the file was whole."""
     last = 0
     count = 0
     newest = None
@@ -278,6 +279,8 @@ def _whole(path):
             last = obj["n"]
             count += 1
             newest = obj
+            if tally is not None:
+                tally[obj["game"]] = tally.get(obj["game"], 0) + 1
     except (OSError, ValueError):
         return 0, 0, None
     return last, count, newest
@@ -294,12 +297,12 @@ def open_index(data_dir):
     return _opened(data_dir)[:2]
 
 
-def _opened(data_dir):
+def _opened(data_dir, tally=None):
     """open_index's (path, notice), then (the last play number, the number
     of lines, the last line) of the file when it was whole, else (0, 0,
-    None). One read of the file when it is whole."""
+    None). One read of the file when it is whole. tally: as _whole's."""
     path = index_path(data_dir)
-    last, count, newest = _whole(path)
+    last, count, newest = _whole(path, tally)
     numbers = _play_numbers(data_dir)
     if last and (not numbers or numbers[-1] <= last):
         return path, None, last, count, newest
@@ -691,6 +694,24 @@ def read(data_dir, cap=CAP):
     summaries took three (the Statistics menu)."""
     path, notice, _last, count, _newest = _opened(data_dir)
     return notice, _newest_lines(path, count, cap)
+
+
+def counted(data_dir, cap=CAP):
+    """(open_index's notice, {game id: plays}) over the newest cap lines:
+    the Statistics menu's counts from the check's own pass when the history
+    is whole and holds no more than cap lines (one read of the file instead
+    of two: docs/performance.md, "Reading the history"), else from a
+    second pass over what the check left."""
+    tally = {}
+    path, notice, _last, count, _newest = _opened(data_dir, tally)
+    if path is None:
+        return notice, {}
+    if count and count <= cap:
+        return notice, tally
+    tally = {}
+    for obj in _newest_lines(path, count, cap):
+        tally[obj["game"]] = tally.get(obj["game"], 0) + 1
+    return notice, tally
 
 
 def _newest_lines(path, count, cap):

@@ -210,8 +210,8 @@ def _playlog():
 def open_menu(app):
     """The launcher's Statistics: the menu, and over it a message when the
     history could not be read (it was set aside)."""
-    problem, rows = _playlog().read(app.data_dir)
-    app.push(menu(app, rows))
+    problem, counts = _playlog().counted(app.data_dir)
+    app.push(menu(app, counts=counts))
     _tell(app, problem)
 
 
@@ -223,12 +223,14 @@ def _tell(app, problem):
         app.show_message("History", problem)
 
 
-def menu(app, rows=None):
+def menu(app, rows=None, counts=None):
     """The statistics menu: the last plays, then each game with its plays.
-    rows: the history's lines when the caller read them (open_menu)."""
-    counts = {}
-    for r in rows if rows is not None else _playlog().summaries(app.data_dir):
-        counts[r["game"]] = counts.get(r["game"], 0) + 1
+    rows: the history's lines when the caller read them; counts: {game id:
+    plays} when the caller counted them (open_menu: playlog.counted)."""
+    if counts is None:
+        counts = {}
+        for r in rows if rows is not None else _playlog().summaries(app.data_dir):
+            counts[r["game"]] = counts.get(r["game"], 0) + 1
     total = 0
     items = []
     for gid, title in games.GAMES:
