@@ -490,15 +490,6 @@ def settle(path):
     os.rename(tmp, path)
 
 
-def promote(tmp, path):
-    """A temp file that load found complete (the "recovered" copy) becomes
-    path now, as settle() does; a path that exists but cannot be read is
-    set aside as path + '.bad' first (PL-8)."""
-    if _exists(path):
-        set_aside(path)
-    os.rename(tmp, path)
-
-
 def replace(tmp, path):
     """The last step of save(): the complete new file tmp becomes path, the
     current path becomes path + '.bak' (for files written piece by piece,

@@ -206,12 +206,6 @@ def automatic(options, action):
     return options.get("house") is not None and action.get("player") == housedeck.HOUSE_SEAT
 
 
-def house_cards_in(s, where):
-    """The House's cards in one of its piles ("hand", "breakroom",
-    "dismissed"): played cards as TH-2 names them."""
-    return [housedeck.card(s, i) for i in s["house"][where]]
-
-
 # --- helpers -----------------------------------------------------------------
 
 def _need_phase(s, phase):

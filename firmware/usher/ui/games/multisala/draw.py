@@ -2,7 +2,6 @@
 # columns, mask chips, signed numbers, and the solo record file (MS-10).
 from usher.core import storage
 from usher.core.game import GameError
-from usher.games.multisala import cards
 from usher.games.multisala import record as record_file
 from usher.games.multisala import records
 from usher.ui import icons, seats, text
@@ -169,7 +168,3 @@ def d4_icon(face):
 
 def d6_icon(face):
     return icons.d6(int(face) if face != "b" else 0)
-
-
-def d6_value(face):
-    return cards.d6_value(face)
