@@ -6,7 +6,7 @@ value, every game's session on each (bench/rp2.py's sessions, chip time at
 
   python bench/rp2_ab.py                       every switch, the Badger
   python bench/rp2_ab.py --board pico_epaper29 (--board twice: both)
-  python bench/rp2_ab.py --only MICROPY_GC_ATB_WORD_SKIP   one switch
+  python bench/rp2_ab.py --only MICROPY_FRAMEBUF_MONO_FAST   one switch
   python bench/rp2_ab.py --jobs 2              emulators at once
 
 The A images are build/firmware/ (make firmware); each B is built into
@@ -32,7 +32,6 @@ import rp2 as rp2bench  # noqa: E402  bench/rp2.py
 
 # (switch, MicroPython's own value, what the switch changes)
 SWITCHES = [
-    ("MICROPY_GC_ATB_WORD_SKIP", 0, "gc_alloc skips words of used blocks"),
     ("MICROPY_VM_MAX_STATE_WORDS_ON_STACK", 11, "a frame of up to 32 words on the C stack"),
     ("MICROPY_FRAMEBUF_MONO_FAST", 0, "framebuf fills and blits a byte at a time"),
     ("MICROPY_VFS_LFS_CACHE_FACTOR", 4, "littlefs caches of 512 B"),
@@ -43,8 +42,10 @@ IMAGE_FILES = {"badger2040": "usher-badger2040.bin", "pico_epaper29": "usher-pic
 
 
 def build(define):
-    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "firmware_image.py"), "rp2",
-                    "--define", define], check=True, stdout=subprocess.DEVNULL)
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "firmware_image.py"), "rp2",
+                        "--define", define], capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit("the %s image did not build:\n%s" % (define, (p.stdout + p.stderr)[-3000:]))
     return os.path.join(OUT, "ab", define)
 
 

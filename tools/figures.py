@@ -36,6 +36,7 @@ BENCHES = (
     ("web", "desk", ["bench/web.py"]),
     ("rp2_sessions", "chip", ["bench/rp2.py", "--sessions", "--image", "frozen",
                               "--board", "badger2040", "--board", "pico_epaper29"]),
+    ("rp2_ab", "chip", ["bench/rp2_ab.py"]),
     ("rp2_resume", "chip", ["bench/rp2.py", "--resume"]),
     ("rp2_cuts", "chip", ["bench/rp2.py", "--cuts", "200"]),
     ("soak", "chip", ["bench/rp2_soak.py"]),

@@ -231,58 +231,6 @@ def _replace_once(path, old, new, what, name, done):
     return True
 
 
-# The garbage collector's search for free blocks (py/gc.c gc_alloc) reads the
-# allocation table a byte (4 blocks) at a time from the lowest free block.
-# Between two collections most of what it reads is in use, and on the
-# RP2040 that search was a fifth of a button press's computing
-# (bench/rp2_profile.py: gc_alloc 20%). With MICROPY_GC_ATB_WORD_SKIP (set
-# by the project's boards and the frozen unix32 build, not by stock
-# builds) whole aligned words of the table with no free block among their
-# 16 are skipped at once; the blocks found are the same.
-GC_SCAN = ("            for (i = area->gc_last_free_atb_index; i < area->gc_alloc_table_byte_len; i++) {\n"
-           "                MICROPY_GC_HOOK_LOOP(i);\n"
-           "                byte a = area->gc_alloc_table_start[i];\n")
-GC_SCAN_FIXED = (GC_SCAN.split("                byte a")[0] +
-                 "                #if MICROPY_GC_ATB_WORD_SKIP  // usher: skip words of used blocks\n"
-                 "                if ((((uintptr_t)&area->gc_alloc_table_start[i]) & 3) == 0) {\n"
-                 "                    while (i + 4 <= area->gc_alloc_table_byte_len) {\n"
-                 "                        uint32_t w = *(uint32_t *)&area->gc_alloc_table_start[i];\n"
-                 "                        if ((~(w | (w >> 1)) & 0x55555555u) != 0) {\n"
-                 "                            break;\n"
-                 "                        }\n"
-                 "                        n_free = 0;\n"
-                 "                        i += 4;\n"
-                 "                    }\n"
-                 "                    if (i >= area->gc_alloc_table_byte_len) {\n"
-                 "                        break;\n"
-                 "                    }\n"
-                 "                }\n"
-                 "                #endif\n"
-                 "                byte a = area->gc_alloc_table_start[i];\n")
-GC_SCAN_DEFAULT = "#ifndef MICROPY_GC_ATB_WORD_SKIP\n#define MICROPY_GC_ATB_WORD_SKIP (0)\n#endif\n"
-
-
-def fix_gc_scan(src):
-    """Add the word skip (off unless a board turns it on) to py/gc.c's
-    gc_alloc, once; True when the file was changed now. A tree whose gc.c
-    has neither form is refused."""
-    path = os.path.join(src, "py", "gc.c")
-    with open(path) as f:
-        text = f.read()
-    if GC_SCAN_FIXED in text:
-        return False
-    if text.count(GC_SCAN) != 1 or text.count("#include \"py/gc.h\"\n") != 1:
-        raise BuildError("%s: gc_alloc's search is not the one of MicroPython 1.28 "
-                         "(see GC_SCAN in tools/firmware_image.py)" % path)
-    say("%s: gc_alloc skips words of used blocks where MICROPY_GC_ATB_WORD_SKIP" % path)
-    text = text.replace(GC_SCAN, GC_SCAN_FIXED)
-    text = text.replace("#include \"py/gc.h\"\n", "#include \"py/gc.h\"\n" + GC_SCAN_DEFAULT)
-    with open(path + ".tmp", "w") as f:
-        f.write(text)
-    os.replace(path + ".tmp", path)
-    return True
-
-
 VM_STATE = "#define VM_MAX_STATE_ON_STACK (sizeof(mp_uint_t) * 11)\n"
 VM_STATE_FIXED = ("#ifndef MICROPY_VM_MAX_STATE_WORDS_ON_STACK\n"
                   "#define MICROPY_VM_MAX_STATE_WORDS_ON_STACK (11)\n"
@@ -551,8 +499,8 @@ def build_unix32(src, env):
     run(["make", "-C", os.path.join(src, "ports", "unix"), "-j" + jobs(), "VARIANT=standard",
          "BUILD=" + bdir, "MICROPY_FORCE_32BIT=1",
          "MICROPY_PY_BTREE=0", "MICROPY_PY_SSL=0",
-         # as the boards (fix_gc_scan, tools/framebuf_fast.py)
-         "CFLAGS_EXTRA=-DMICROPY_GC_ATB_WORD_SKIP=1 -DMICROPY_FRAMEBUF_MONO_FAST=1"
+         # as the boards (firmware/boards/usher_patches.h)
+         "CFLAGS_EXTRA=-DMICROPY_FRAMEBUF_MONO_FAST=1"
          " -DMICROPY_VM_MAX_STATE_WORDS_ON_STACK=32 -DMICROPY_VFS_LFS2_JANITOR=1",
          "MICROPY_PY_FFI=0", "FROZEN_MANIFEST=" + os.path.join(BOARDS, "unix32", "manifest.py"),
          # usher.device.pack is viper code: frozen native code needs the
@@ -593,7 +541,6 @@ def main(argv):
     try:
         src = sources()
         fix_mpy_tool(src)
-        fix_gc_scan(src)
         fix_vm_state(src)
         fix_lfs_cache(src)
         fix_port_guards(src)

@@ -5,12 +5,6 @@
 // port it. Each is #ifndef-guarded here so that an A/B build can set it
 // back from the command line (tools/firmware_image.py --define).
 
-// The garbage collector skips whole words of used blocks when it looks for
-// free ones (tools/firmware_image.py, GC_SCAN).
-#ifndef MICROPY_GC_ATB_WORD_SKIP
-#define MICROPY_GC_ATB_WORD_SKIP                (1)
-#endif
-
 // framebuf fills and blits MONO_HLSB a byte at a time, not a pixel
 // (tools/framebuf_fast.py).
 #ifndef MICROPY_FRAMEBUF_MONO_FAST

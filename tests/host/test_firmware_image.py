@@ -8,7 +8,6 @@ import io
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tarfile
@@ -285,24 +284,6 @@ def test_pl14_board_definitions_agree_with_the_device_layer():
     assert "MP_REGISTER_MODULE(MP_QSTR_wakeup" in c
 
 
-GC_C_1_28 = ("    for (;;) {\n" + fi.GC_SCAN + "                // the rest of the search\n")
-
-
-def test_pl14_gc_scan_skip_is_added_once_and_an_unknown_gc_c_is_refused(tmp_path, monkeypatch):
-    monkeypatch.setattr(sys, "stdout", io.StringIO())
-    path = tmp_path / "py" / "gc.c"
-    path.parent.mkdir()
-    path.write_text('#include "py/gc.h"\n' + GC_C_1_28)
-    assert fi.fix_gc_scan(str(tmp_path)) is True
-    fixed = path.read_text()
-    assert fi.GC_SCAN_FIXED in fixed and "#define MICROPY_GC_ATB_WORD_SKIP (0)" in fixed
-    assert fi.fix_gc_scan(str(tmp_path)) is False                          # once
-    assert path.read_text() == fixed
-    path.write_text('#include "py/gc.h"\n' + GC_C_1_28.replace("gc_last_free_atb_index", "start"))
-    with pytest.raises(fi.BuildError, match="not the one of MicroPython 1.28"):
-        fi.fix_gc_scan(str(tmp_path))
-
-
 def _board_setting_patch(tmp_path, fix, rel, old, default, unknown, board_define):
     """A fix_* that turns a constant of a pinned source into a board setting:
     it is added once (default defined unless the board sets it), a source
@@ -345,88 +326,6 @@ def test_lfs_cache_size_comes_from_the_board_and_the_boards_halve_it(tmp_path, m
     _board_setting_patch(tmp_path, fi.fix_lfs_cache, "extmod/vfs_lfsx.c", fi.LFS_CACHE,
                          "#define MICROPY_VFS_LFS_CACHE_FACTOR (4)", fi.LFS_CACHE.replace("4 *", "2 *"),
                          r"#define MICROPY_VFS_LFS_CACHE_FACTOR\s+\(2\)")
-
-
-# A harness around gc_alloc's search loop as the build leaves it in py/gc.c:
-# the loop's text (GC_SCAN_FIXED) then the four per-block checks of 1.28,
-# compiled with the skip on and off, must find the same first run of
-# n free blocks in random allocation tables (2 bits a block, 00 = free).
-GC_HARNESS = r"""
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-typedef unsigned char byte;
-#define BLOCKS_PER_ATB 4
-#define ATB_0_IS_FREE(a) (((a) & 0x03) == 0)
-#define ATB_1_IS_FREE(a) (((a) & 0x0c) == 0)
-#define ATB_2_IS_FREE(a) (((a) & 0x30) == 0)
-#define ATB_3_IS_FREE(a) (((a) & 0xc0) == 0)
-#define MICROPY_GC_HOOK_LOOP(i)
-struct area { byte *gc_alloc_table_start; size_t gc_alloc_table_byte_len; size_t gc_last_free_atb_index; };
-static long search(struct area *area, size_t n_blocks) {
-    size_t i, n_free;
-    for (;;) {
-        n_free = 0;
-@@SEARCH@@
-                if (ATB_0_IS_FREE(a)) {
-                    if (++n_free >= n_blocks) { i = i * BLOCKS_PER_ATB + 0; goto found; }
-                } else { n_free = 0; }
-                if (ATB_1_IS_FREE(a)) {
-                    if (++n_free >= n_blocks) { i = i * BLOCKS_PER_ATB + 1; goto found; }
-                } else { n_free = 0; }
-                if (ATB_2_IS_FREE(a)) {
-                    if (++n_free >= n_blocks) { i = i * BLOCKS_PER_ATB + 2; goto found; }
-                } else { n_free = 0; }
-                if (ATB_3_IS_FREE(a)) {
-                    if (++n_free >= n_blocks) { i = i * BLOCKS_PER_ATB + 3; goto found; }
-                } else { n_free = 0; }
-            }
-        return -1;
-    }
-found:
-    return (long)i;
-}
-int main(void) {
-    static uint32_t words[64];
-    byte *table = (byte *)words;
-    unsigned s = 1;
-    for (int t = 0; t < 20000; t++) {
-        size_t len = 1 + (size_t)(s % 250);
-        int density = (int)((s >> 8) % 5);        /* how full the table is */
-        for (size_t k = 0; k < len; k++) {
-            byte a = 0;
-            for (int b = 0; b < 4; b++) {
-                s = s * 1103515245u + 12345u;
-                unsigned r = (s >> 16) % 8;
-                a |= (byte)((r < (unsigned)(density + 3) ? 1 + (r & 1) : 0) << (2 * b));
-            }
-            table[k] = a;
-        }
-        s = s * 1103515245u + 12345u;
-        struct area area = { table, len, (s >> 16) % len };
-        size_t n = 1 + (s >> 24) % 12;
-        printf("%ld\n", search(&area, n));
-    }
-    return 0;
-}
-"""
-
-
-@pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")
-def test_pl14_gc_scan_skip_finds_the_same_blocks_as_micropythons_search(tmp_path):
-    loop = fi.GC_SCAN_FIXED.rstrip("\n")
-    out = {}
-    for skip in (0, 1):
-        src = tmp_path / ("h%d.c" % skip)
-        text = GC_HARNESS.replace("@@SEARCH@@", loop)
-        src.write_text("#define MICROPY_GC_ATB_WORD_SKIP (%d)\n" % skip + text)
-        exe = tmp_path / ("h%d" % skip)
-        subprocess.run(["gcc", "-O1", "-o", str(exe), str(src)], check=True)
-        out[skip] = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout.split()
-    assert len(out[0]) == 20000
-    assert out[1] == out[0]
-    found = [int(x) for x in out[0]]
-    assert sum(1 for x in found if x >= 0) > 5000 and sum(1 for x in found if x < 0) > 500
 
 
 def _macro_patch(tmp_path, module, base, broken, added, macro, board_define):
