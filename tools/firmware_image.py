@@ -249,30 +249,6 @@ def fix_vm_state(src):
                          "the frame words kept on the C stack come from MICROPY_VM_MAX_STATE_WORDS_ON_STACK")
 
 
-# littlefs's caches (extmod/vfs_lfsx.c): a read cache and a program cache
-# for the filesystem and one more for every open file, each 4 x the program
-# size (4 x 256 = 1 KB on the rp2 port), all on the heap. The Usher boards
-# set a factor of 2 (512 B each: 1 KB less held all the time and 512 B less
-# per open file); littlefs's inline files stay up to 512 bytes,
-# the smaller of the cache size and an eighth of the block (lfs2.c), which is
-# what PL-17's saves rely on.
-LFS_CACHE = "    config->cache_size = MIN(config->block_size, (4 * MAX(read_size, prog_size)));\n"
-LFS_CACHE_FIXED = ("    #ifndef MICROPY_VFS_LFS_CACHE_FACTOR\n"
-                   "    #define MICROPY_VFS_LFS_CACHE_FACTOR (4)\n"
-                   "    #endif\n"
-                   "    config->cache_size = MIN(config->block_size,\n"
-                   "        (MICROPY_VFS_LFS_CACHE_FACTOR * MAX(read_size, prog_size)));\n")
-
-
-def fix_lfs_cache(src):
-    """Let a board choose littlefs's cache size as a multiple of the larger
-    of its read and program sizes (4 unless set); True when the file was
-    changed now. A tree whose vfs_lfsx.c has neither form is refused."""
-    return _replace_once(os.path.join(src, "extmod", "vfs_lfsx.c"), LFS_CACHE, LFS_CACHE_FIXED,
-                         "littlefs's cache size", "LFS_CACHE",
-                         "littlefs's cache size comes from MICROPY_VFS_LFS_CACHE_FACTOR")
-
-
 # The rp2 port turns on, unconditionally, some features a board cannot switch
 # off (ports/rp2/mpconfigport.h has no #ifndef around them). The Usher images
 # use none of them: FAT (the filesystem is littlefs; FAT is only for USB
@@ -542,7 +518,6 @@ def main(argv):
         src = sources()
         fix_mpy_tool(src)
         fix_vm_state(src)
-        fix_lfs_cache(src)
         fix_port_guards(src)
         framebuf_fast.patch(src, say, BuildError)
         lfs_janitor.patch(src, say, BuildError)

@@ -19,13 +19,6 @@
 #define MICROPY_VM_MAX_STATE_WORDS_ON_STACK     (32)
 #endif
 
-// littlefs's read, program and per-file caches are 512 bytes, not 1 KB
-// (tools/firmware_image.py, LFS_CACHE): 1 KB less heap held all the time,
-// 512 B less for every open file; inline files stay up to 512 bytes.
-#ifndef MICROPY_VFS_LFS_CACHE_FACTOR
-#define MICROPY_VFS_LFS_CACHE_FACTOR            (2)
-#endif
-
 // littlefs's janitorial work on demand, VfsLfs2.gc() (tools/lfs_janitor.py):
 // the firmware runs it while the panel shows a press's picture, so that a
 // directory's compaction (a 4 KB erase) is not left to the next press's save.

@@ -316,18 +316,6 @@ def test_pl14_frame_words_on_the_c_stack_come_from_the_board_and_the_stack_is_16
         assert "stack16k.cmake" in _board_file(board, "mpconfigboard.cmake")
 
 
-def test_lfs_cache_size_comes_from_the_board_and_the_boards_halve_it(tmp_path, monkeypatch):
-    # extmod/vfs_lfsx.c: the cache size becomes a board setting (4 x the
-    # larger of the read and program sizes unless set), added once; an
-    # unknown vfs_lfsx.c is refused. The Usher boards set 2: 512-byte caches
-    # on the rp2 port's 256-byte program size, which keeps littlefs's inline
-    # files up to 512 bytes (PL-17).
-    monkeypatch.setattr(sys, "stdout", io.StringIO())
-    _board_setting_patch(tmp_path, fi.fix_lfs_cache, "extmod/vfs_lfsx.c", fi.LFS_CACHE,
-                         "#define MICROPY_VFS_LFS_CACHE_FACTOR (4)", fi.LFS_CACHE.replace("4 *", "2 *"),
-                         r"#define MICROPY_VFS_LFS_CACHE_FACTOR\s+\(2\)")
-
-
 def _macro_patch(tmp_path, module, base, broken, added, macro, board_define):
     """A patch module's patch(src, say, error) behind a macro: applied to
     base, every part of added is in the file and the macro defaults to 0;
