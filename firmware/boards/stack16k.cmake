@@ -1,9 +1,9 @@
 # A 16 KB C stack for core 0 instead of the port's 8 KB (both Usher boards).
 #
 # Why: the board lets the VM keep bigger function frames on the C stack
-# (MICROPY_VM_MAX_STATE_WORDS_ON_STACK in mpconfigboard.h) instead of a
+# (MICROPY_VM_MAX_STATE_WORDS_ON_STACK in usher_patches.h) instead of a
 # gc_alloc and gc_free per call, which cost a third of the idle loop and much
-# of a press's allocations (docs/performance.md, "C stack and frames"). Those
+# of a press's allocations (firmware/boards/README.md, "Frames on the C stack"). Those
 # frames make the deepest sampled stack about 7 KB of the port's 8 KB, too
 # close; 16 KB gives the same margin as before and more.
 #
