@@ -68,8 +68,9 @@ def run(name, cmd):
         print("%s: FAILED (exit %d, %.0f s)\n%s" % (name, p.returncode, took, (p.stdout + p.stderr)[-2000:]))
         return False
     os.makedirs(OUT, exist_ok=True)
+    head = header(cmd)      # before the file is opened: opening it makes the tree look changed
     with open(os.path.join(OUT, name + ".txt"), "w") as f:
-        f.write(header(cmd) + p.stdout)
+        f.write(head + p.stdout)
     print("%s: docs/figures/%s.txt (%.0f s)" % (name, name, took))
     return True
 
