@@ -8,6 +8,11 @@ sim/rp2/board.mjs times it), so erases are most of what a save costs
 
   python bench/flash_ops.py              the four sessions
   python bench/flash_ops.py multisala_solo
+  python bench/flash_ops.py --janitor    on the frozen 32-bit unix build (make
+                                         firmware-unix32), whose littlefs has gc()
+                                         (tools/lfs_janitor.py), called after every
+                                         event as the device does after each picture:
+                                         the erases column counts gc()'s as well
   python bench/flash_ops.py --used       the log starts as a board's after some
                                          use: log0.jsonl holds 8 KB of earlier
                                          lines (on a fresh board it is small
@@ -28,12 +33,16 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+FROZEN_MICROPYTHON = os.path.join(ROOT, "build", "firmware", "unix32", "micropython")
 SESSIONS = ("takeaseat_solo", "theatre_game", "multisala_solo", "seatwars_game")
 
 
-def run(name, used=False, plays=False):
+def run(name, janitor=False, used=False, plays=False):
     env = dict(os.environ, MICROPYPATH="firmware:tests/portable:bench/workloads:sim/rp2")
     cmd = [MICROPYTHON, "-X", "heapsize=8M", "bench/workloads/flash_ops.py", name]
+    if janitor:
+        cmd[0] = FROZEN_MICROPYTHON
+        cmd.append("--janitor")
     if used:
         cmd.append("--used")
     if plays:
@@ -49,18 +58,22 @@ def run(name, used=False, plays=False):
 
 
 def main(argv):
+    janitor = "--janitor" in argv
     used = "--used" in argv
     plays = "--plays" in argv
-    names = [a for a in argv if a not in ("--used", "--plays")] or SESSIONS
-    print("Flash operations per session (littlefs, RP2040 geometry, unix port%s%s)"
-          % (", a log of 8 KB from earlier use" if used else "",
+    names = [a for a in argv if a not in ("--janitor", "--used", "--plays")] or SESSIONS
+    if janitor and not os.path.exists(FROZEN_MICROPYTHON):
+        raise SystemExit("no %s: run `make firmware-unix32`" % FROZEN_MICROPYTHON)
+    print("Flash operations per session (littlefs, RP2040 geometry, unix port%s%s%s)"
+          % (", gc() after every event" if janitor else "",
+             ", a log of 8 KB from earlier use" if used else "",
              ", 49 kept plays" if plays else ""))
     print("%-16s %6s %7s %8s %9s %14s" % ("session", "events", "erases", "programs", "KB written",
                                           "erases/event"))
     details = []
     actions_of = {}
     for name in names:
-        r = run(name, used, plays)
+        r = run(name, janitor, used, plays)
         actions_of[name] = r["actions"]
         print("%-16s %6d %7d %8d %9.1f %14.2f" % (name, r["events"], r["erases"], r["programs"],
                                                   r["bytes"] / 1024.0, r["erases"] / max(1, r["events"])))

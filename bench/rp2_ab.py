@@ -34,6 +34,7 @@ import rp2 as rp2bench  # noqa: E402  bench/rp2.py
 SWITCHES = [
     ("MICROPY_VM_MAX_STATE_WORDS_ON_STACK", 11, "a frame of up to 32 words on the C stack"),
     ("MICROPY_FRAMEBUF_MONO_FAST", 0, "framebuf fills and blits a byte at a time"),
+    ("MICROPY_VFS_LFS2_JANITOR", 0, "littlefs's janitor while a picture shows"),
 ]
 OUT = os.path.join(ROOT, "build", "firmware")
 IMAGE_FILES = {"badger2040": "usher-badger2040.bin", "pico_epaper29": "usher-pico-waveshare.bin"}

@@ -46,6 +46,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from buildkit import BuildError, _sha256, jobs, run, say  # noqa: E402,F401  (shared with the other image build)
 import framebuf_fast  # noqa: E402
+import lfs_janitor  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = os.path.join(ROOT, "firmware", "boards")
@@ -476,7 +477,7 @@ def build_unix32(src, env):
          "MICROPY_PY_BTREE=0", "MICROPY_PY_SSL=0",
          # as the boards (firmware/boards/usher_patches.h)
          "CFLAGS_EXTRA=-DMICROPY_FRAMEBUF_MONO_FAST=1"
-         " -DMICROPY_VM_MAX_STATE_WORDS_ON_STACK=32",
+         " -DMICROPY_VM_MAX_STATE_WORDS_ON_STACK=32 -DMICROPY_VFS_LFS2_JANITOR=1",
          "MICROPY_PY_FFI=0", "FROZEN_MANIFEST=" + os.path.join(BOARDS, "unix32", "manifest.py"),
          # usher.device.pack is viper code: frozen native code needs the
          # target's architecture (the rp2 port sets -march=armv6m itself).
@@ -519,6 +520,7 @@ def main(argv):
         fix_vm_state(src)
         fix_port_guards(src)
         framebuf_fast.patch(src, say, BuildError)
+        lfs_janitor.patch(src, say, BuildError)
         if targets == ["src"]:
             say(src)
             return 0

@@ -49,7 +49,7 @@ def earlier_plays(data, n=49):
         ui_sessions.bot_game(app, "seatwars", {"players": 2}, ["Ann", "Bob"], 1000 + i)
 
 
-def main(name, used=False, plays=False):
+def main(name, janitor=False, used=False, plays=False):
     dev = CountingBlocks()
     vfs.VfsLfs2.mkfs(dev, progsize=256)
     fs = vfs.VfsLfs2(dev, progsize=256)
@@ -135,6 +135,8 @@ def main(name, used=False, plays=False):
     events = 0
     while w.step():
         events += 1
+        if janitor:
+            fs.gc()       # as the device after each picture (usher.device.runtime)
     print("session %s events %d erases %d programs %d bytes %d actions %d starts %d"
           % (name, events, dev.erases - e0, dev.programs - p0, dev.bytes - b0, saves[0],
              saves[1]))
@@ -144,4 +146,4 @@ def main(name, used=False, plays=False):
             print("file %s saves %d erases %d bytes %d" % (key, c[0], c[1], c[2]))
 
 
-main(sys.argv[1], "--used" in sys.argv, "--plays" in sys.argv)
+main(sys.argv[1], "--janitor" in sys.argv, "--used" in sys.argv, "--plays" in sys.argv)

@@ -18,3 +18,10 @@
 #ifndef MICROPY_VM_MAX_STATE_WORDS_ON_STACK
 #define MICROPY_VM_MAX_STATE_WORDS_ON_STACK     (32)
 #endif
+
+// littlefs's janitorial work on demand, VfsLfs2.gc() (tools/lfs_janitor.py):
+// the firmware runs it while the panel shows a press's picture, so that a
+// directory's compaction (a 4 KB erase) is not left to the next press's save.
+#ifndef MICROPY_VFS_LFS2_JANITOR
+#define MICROPY_VFS_LFS2_JANITOR                (1)
+#endif

@@ -271,10 +271,10 @@ def test_pl17_on_littlefs_a_log_line_costs_no_erase_until_the_tail_joins_log0():
     vfs = _lfs()
     if vfs is None:
         return
-    from test_dev_history_flash import _CountingFlash
+    from test_lfs_janitor import _CountingFlash
     counts = {}
     for tail in (False, True):
-        dev = _CountingFlash(8)
+        dev = _CountingFlash()
         vfs.VfsLfs2.mkfs(dev, progsize=256)
         before = dev.erases
         _log_run(dev, "/lfs_log", 40, tail)

@@ -457,3 +457,41 @@ def test_trace_passes_keyword_arguments_through():
     timed = t.wrap(2, lambda path, rec, backup=False: (path, rec, backup))
     assert timed("game.json", {"a": 1}, backup=True) == ("game.json", {"a": 1}, True)
     assert timed("game.json", 2) == ("game.json", 2, False)
+
+
+def test_flash_upkeep_runs_while_each_picture_shows():
+    # littlefs's janitorial work (MicroPythonBackend.flash_janitor) runs
+    # once per refresh, right after the refresh has started: the press's
+    # saves are on flash before it (PL-8) and its compaction, if any, falls
+    # in the panel's BUSY rather than in a later press.
+    d, rt, model, vc = _after_boot()
+    at = []
+
+    def janitor():
+        at.append((len(model.refreshes), rt.display.ready()))
+        return True
+
+    rt.janitor = janitor
+    rt.request(("partial", 0, 32, 296, 16))
+    rt.step(vc.now)
+    assert at == [(2, False)], at           # after the second refresh's start, the panel busy
+    rt.step(vc.now)
+    assert len(at) == 1                     # nothing new shown: no upkeep
+
+
+def test_a_failing_flash_upkeep_is_logged_once_and_dropped():
+    d, rt, model, vc = _after_boot()
+    calls = []
+
+    def janitor():
+        calls.append(1)
+        raise OSError(5)
+
+    rt.janitor = janitor
+    for y in (32, 48):
+        _run_until(rt, vc, vc.now + 5000)
+        rt.request(("partial", 0, y, 296, 16))
+        rt.step(vc.now)
+    assert calls == [1] and rt.janitor is None and not rt.crashed
+    errors = [e["d"] for e in read_all(d + "/log") if e["k"] == "error"]
+    assert len(errors) == 1 and "flash upkeep" in errors[0], errors

@@ -352,6 +352,22 @@ def test_pl14_framebuf_fast_paths_are_added_once_and_an_unknown_modframebuf_is_r
                  r"#define MICROPY_FRAMEBUF_MONO_FAST\s+\(1\)")
 
 
+def test_littlefs_janitor_is_added_once_and_an_unknown_vfs_lfsx_is_refused(tmp_path):
+    # tools/lfs_janitor.py: VfsLfs2.gc() goes in behind MICROPY_VFS_LFS2_JANITOR
+    # (off unless set: the Usher boards and the frozen unix32 build set it);
+    # what it does is checked on the frozen unix32 build
+    # (tests/portable/test_lfs_janitor.py) and the firmware calls it while a
+    # picture shows (tests/device/test_dev_runtime.py).
+    import lfs_janitor
+    base = ("// head\n" + lfs_janitor.PROG + "    return 0;\n}\n" + lfs_janitor.STATVFS
+            + "static const mp_rom_map_elem_t table[] = {\n" + lfs_janitor.TABLE + "};\n")
+    _macro_patch(tmp_path, lfs_janitor, base, base.replace("statvfs_obj), MP_VFS", "statvfs_obj),  MP_VFS"),
+                 [new for _, new in lfs_janitor.ANCHORS], "MICROPY_VFS_LFS2_JANITOR",
+                 r"#define MICROPY_VFS_LFS2_JANITOR\s+\(1\)")
+    with open(os.path.join(ROOT, "tools", "firmware_image.py")) as f:
+        assert "-DMICROPY_VFS_LFS2_JANITOR=1" in f.read()
+
+
 def _firmware_sources():
     """(path from firmware/, text) of every module of the usher package."""
     base = os.path.join(ROOT, "firmware")

@@ -61,7 +61,7 @@ from usher.core import game, seal, storage, words
 # says its base's names (240 to 440, 2026-12-05): 360 still the fewest. And
 # once a record says its game's words by number (usher.core.words: a tail
 # of 20 Seat Wars actions is about 300 bytes): 280, the fewest erases
-# fresh, with a used log and with the history at 49 plays.
+# fresh, with a used log, with the history at 49 plays and with the janitor.
 TAIL_MAX = 280
 
 def tail_path(path):

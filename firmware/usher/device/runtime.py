@@ -170,6 +170,8 @@ class Runtime:
         # without one (the virtual display, CircuitPython's) have none.
         self.prepare = getattr(display, "prepare", None)
         self.refreshed = False        # a refresh started since the last prepare
+        # littlefs's janitorial work (MicroPythonBackend.flash_janitor), or None
+        self.janitor = None
         self.idle_limit = None        # idle_ms(), kept between presses
         # The last_activity whose rest the App was asked about (rest_refresh):
         # once per rest, not on every pass of the idle loop.
@@ -326,6 +328,18 @@ class Runtime:
         except OSError:
             pass
 
+    def tidy_flash(self):
+        janitor = self.janitor
+        if janitor is None:
+            return
+        try:
+            janitor()
+        except OSError as e:
+            # The upkeep is optional; a filesystem that fails it is reported
+            # by the next save, which the App shows (PL-11). Once in the log.
+            self.janitor = None
+            self.log.write("error", "flash upkeep: %s" % e)
+
     # --- loop -------------------------------------------------------------------
     def _shown(self, r):
         if self.on_shown is not None:
@@ -390,6 +404,9 @@ class Runtime:
                 self.log.release()
                 if self.folders_due:
                     self.boot_folders()
+                # So does the filesystem's upkeep, once the press's saves are
+                # durable (PL-8): a compaction waits for no later press.
+                self.tidy_flash()
             elif self.refreshed and self.pending is None and not self.crashed:
                 # Once per refresh, when it has ended: the panel's set-up for
                 # the next update, off the next press's path (epaper.Panel.prepare).
@@ -547,6 +564,21 @@ class MicroPythonBackend:
         (PL-17), so the save needs no second copy."""
         return None
 
+    def flash_janitor(self):
+        """The root filesystem's gc() (littlefs's janitorial work, the
+        project's image: tools/lfs_janitor.py), or None (stock MicroPython,
+        a desktop folder). Runtime.step calls it while the panel shows a
+        press's picture: a directory's compaction, a 4 KB erase, then falls
+        there and not inside a later press's save."""
+        try:
+            import vfs
+            for fs, path in vfs.mount():
+                if path == "/":
+                    return getattr(fs, "gc", None)
+        except Exception:       # no vfs module, or mount() without listing
+            pass
+        return None
+
     def text_kernel(self):
         """services["text_kernel"]: ASCII text drawn in native code
         (usher.device.text_kernel), or None."""
@@ -649,6 +681,7 @@ def main(app_factory=None, data_dir=DATA_DIR, should_stop=None, on_runtime=None,
     services["game_copy"] = backend.game_copy()
     rt = Runtime(app_factory or default_app_factory, canvas, display, buttons, power, log,
                  data_dir, services)
+    rt.janitor = backend.flash_janitor()
     if settings.get("trace") is True:
         from usher.device.trace import Trace, heap_trace
         try:

@@ -155,6 +155,12 @@ class CircuitPythonBackend:
         # screen uses the QR encoder's bytecode (PL-19).
         return None
 
+    def flash_janitor(self):
+        """None: the drive is FAT, whose sectors the project's image writes
+        back itself (flash_cache.c); littlefs's upkeep is MicroPython's
+        (MicroPythonBackend.flash_janitor)."""
+        return None
+
     def game_copy(self):
         """Each save of the running game also goes to microcontroller.nvm,
         outside the FAT drive (game_copy: a cut inside the erase of /data's
