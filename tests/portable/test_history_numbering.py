@@ -83,9 +83,8 @@ def test_the_numbers_set_aside_are_read_from_damaged_text_without_a_crash():
     # number starts the file, no space after the colon, a key without
     # digits, a comma turned colon; never a crash, the highest number read.
     d = mptest.tmpdir()
-    _write(d, playlog.INDEX + ".bad", b'"n": 77, "game": "x"}\n')
-    assert playlog._numbered_before(d) == 77
-    _write(d, playlog.INDEX + ".bad", b'{"n":345,"game":"x"}\n')
-    assert playlog._numbered_before(d) == 345
-    _write(d, playlog.INDEX + ".bad", b'{"n": 99, "game": "x"}\n{"n": null}\n{"n": 12:}\n')
-    assert playlog._numbered_before(d) == 99
+    for raw, want in ((b'"n": 77, "game": "x"}\n', 77),
+                      (b'{"n":345,"game":"x"}\n', 345),
+                      (b'{"n": 99, "game": "x"}\n{"n": null}\n{"n": 12:}\n', 99)):
+        _write(d, playlog.INDEX + ".bad", raw)
+        assert playlog._numbered_before(d) == want, raw
