@@ -223,14 +223,12 @@ def _tell(app, problem):
         app.show_message("History", problem)
 
 
-def menu(app, rows=None, counts=None):
+def menu(app, counts=None):
     """The statistics menu: the last plays, then each game with its plays.
-    rows: the history's lines when the caller read them; counts: {game id:
-    plays} when the caller counted them (open_menu: playlog.counted)."""
+    counts: {game id: plays} when the caller counted them (open_menu:
+    playlog.counted, which also says a repair); else counted here."""
     if counts is None:
-        counts = {}
-        for r in rows if rows is not None else _playlog().summaries(app.data_dir):
-            counts[r["game"]] = counts.get(r["game"], 0) + 1
+        counts = _playlog().counted(app.data_dir)[1]
     total = 0
     items = []
     for gid, title in games.GAMES:
