@@ -263,6 +263,10 @@ def kept_history(data_dir, n, seed=1000):
     for i in range(n):
         gid, options, seats = SETUPS[i % len(SETUPS)]
         ui_sessions.bot_game(app, gid, options, ["P%d" % (j + 1) for j in range(seats)], seed + i)
+    # (the newest line added to plays.jsonl, as the rest after a game adds
+    # it, and not written anew: up to CAP + SLACK lines, as LATE wants)
+    from usher.ui import playlog
+    playlog._fold(data_dir)
     for name in ("ui.json", "game.json"):
         p = os.path.join(data_dir, name)
         if os.path.exists(p):
@@ -270,12 +274,17 @@ def kept_history(data_dir, n, seed=1000):
 
 
 def history_lines(data_dir):
+    """The history's lines: plays.jsonl's and those waiting for a rest in
+    plays.new.jsonl (usher/ui/playlog.py)."""
     from usher.ui import playlog
-    try:
-        with open(playlog.index_path(data_dir)) as f:
-            return sum(1 for line in f if line.strip())
-    except OSError:
-        return 0
+    count = 0
+    for path in (playlog.index_path(data_dir), playlog.new_path(data_dir)):
+        try:
+            with open(path) as f:
+                count += sum(1 for line in f if line.strip())
+        except OSError:
+            pass
+    return count
 
 
 def pct(values, p):

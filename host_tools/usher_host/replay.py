@@ -596,6 +596,9 @@ def folder_games(path, notes=None, problems=None, running=True):
     history = os.path.join(data_dir, playlog.FOLDER)
     on_file = _kept_numbers(history)
     lines = _history_lines(playlog.index_path(data_dir))
+    # (on littlefs the newest lines may wait in plays.new.jsonl for a rest)
+    for n, line in _history_lines(playlog.new_path(data_dir)).items():
+        lines.setdefault(n, line)
     known = set(on_file) | set(found) | set(lines)
     # the log's kept plays: from their records, or said why not
     for item, end in zip(items, ends):

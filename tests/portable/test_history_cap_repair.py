@@ -48,6 +48,7 @@ def _histories(littlefs, sizes):
         for n in range(1, max(sizes) + 1):
             assert playlog.append(d, line, rec) == (n, None)
             if n in sizes:
+                playlog._fold(d)     # (a rest: its newest line added to plays.jsonl)
                 out[n] = _files(d)
     finally:
         storage.FORCE = None

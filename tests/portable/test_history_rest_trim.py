@@ -27,6 +27,7 @@ def _history(lines):
     rec = playlog.load_record(d, 1)
     for _k in range(lines - 1):
         playlog.append(d, line, rec)
+    playlog._fold(d)         # (the buttons rested since: the newest line is in plays.jsonl)
     return d, app
 
 

@@ -9,6 +9,8 @@
 #                 apply "solo", "opp", "variant", "rounds", "level", "owner_data"};
 #                 options without the owner's data files (named in
 #                 "owner_data": they are too big to copy into every play)
+#   plays.new.jsonl  on littlefs: the lines kept since the buttons last
+#                 rested, added to the end of plays.jsonl then (see Writing)
 #   pNNNNN.json   play NNNNN's record {"game", "options", "seed", "actions",
 #                 "n", "version", and "owner_data" and "date" when they say
 #                 something} for `usher replay` (all the
@@ -23,9 +25,11 @@
 # lines are streamed one at a time to plays.jsonl.tmp, the oldest dropped
 # beyond CAP, and storage.replace makes the new file current with the
 # previous one as plays.jsonl.bak (PL-8): RAM holds one line at a time
-# whatever the history's size. On littlefs (PL-17) the new line is added at
-# the end of plays.jsonl instead; while the buttons rest (tidy) the file is
-# written anew as above, with the newest CAP, once it holds CAP + SLACK // 2
+# whatever the history's size. On littlefs (PL-17) the new line is written
+# to plays.new.jsonl instead, a file small enough to live in its folder's
+# metadata (no block of its own to erase), and added to the end of
+# plays.jsonl while the buttons rest (tidy; a read of every line does it
+# first); then the file is written anew as above, with the newest CAP, once it holds CAP + SLACK // 2
 # lines, and by the game's end itself only when it reaches CAP + SLACK (no
 # rest came). Readers take the newest CAP lines either way. Reading falls back to the .tmp (a cut between
 # the renames) and then to the .bak; when no copy can be read the file is
@@ -39,6 +43,7 @@ from usher.core import gamefile, seal, storage
 
 FOLDER = "history"
 INDEX = "plays.jsonl"
+NEW = "plays.new.jsonl"
 CAP = 50            # kept plays (lines of plays.jsonl); docs/history.md
 SLACK = 10          # on littlefs plays.jsonl may hold this many lines more (append);
 #                     at most ACTIONS_CAP: the lines added since the last rewrite
@@ -55,6 +60,10 @@ def folder(data_dir):
 
 def index_path(data_dir):
     return storage.join(folder(data_dir), INDEX)
+
+
+def new_path(data_dir):
+    return storage.join(folder(data_dir), NEW)
 
 
 def play_path(data_dir, n):
@@ -301,6 +310,7 @@ def _opened(data_dir, tally=None):
     """open_index's (path, notice), then (the last play number, the number
     of lines, the last line) of the file when it was whole, else (0, 0,
     None). One read of the file when it is whole. tally: as _whole's."""
+    _fold(data_dir)
     path = index_path(data_dir)
     last, count, newest = _whole(path, tally)
     numbers = _play_numbers(data_dir)
@@ -308,7 +318,9 @@ def _opened(data_dir, tally=None):
         return path, None, last, count, newest
     # (a record newer than the history's last line: a cut between the two
     # writes of append, or a history rolled back to an older copy)
-    copies = [c for c in _candidates(path) if storage.exists(c)]
+    # (plays.new.jsonl left by _fold: plays.jsonl missing or its end
+    # damaged; its lines are a copy like the .bak's)
+    copies = [c for c in _candidates(path) + (new_path(data_dir),) if storage.exists(c)]
     if not copies and not numbers:
         return None, None, 0, 0, None
     return _repair(data_dir, path, copies) + (0, 0, None)
@@ -391,6 +403,55 @@ def _ends(path, back=0, first=True, last=None):
     return head, last, before
 
 
+def _new_lines(data_dir):
+    """plays.new.jsonl's lines as bytes (blank ones left out), or None when
+    there is no such file: a line or two, read at once."""
+    try:
+        with open(new_path(data_dir), "rb") as f:
+            raw = f.read()
+    except OSError:
+        return None
+    return [x for x in raw.split(b"\n") if x.strip()]
+
+
+def _last_line(data_dir):
+    """The newest kept play's line, checked, read from the ends: the last
+    line of plays.new.jsonl when it holds one, else of plays.jsonl; None
+    when that line does not read (the full read then repairs it)."""
+    new = _new_lines(data_dir)
+    if new:
+        return _line_at(new[-1])
+    ends = _ends(index_path(data_dir), first=False)
+    return ends[1] if ends else None
+
+
+def _fold(data_dir):
+    """plays.new.jsonl's lines added to the end of plays.jsonl, then
+    plays.new.jsonl removed: while the buttons rest (tidy), and before any
+    read of every line. True when done. Each line goes as it is, a damaged
+    one too, so the check and the repair meet it in plays.jsonl as they met
+    a line added there directly (PL-23); a line plays.jsonl already ends
+    with (a cut between the two steps) is not added again. Not done when
+    plays.jsonl is missing or its last line does not read: the repair then
+    reads plays.new.jsonl as one of the history's copies."""
+    new = _new_lines(data_dir)
+    if new is None:
+        return False
+    ends = _ends(index_path(data_dir), first=False) if new else None
+    if new and ends is None:
+        return False
+    out = []
+    for raw in new:
+        obj = _line_at(raw)
+        if obj is None or obj["n"] > ends[1]["n"]:
+            out.append(raw)
+    if out:
+        with open(index_path(data_dir), "ab") as f:
+            f.write(b"\n".join(out) + b"\n")
+    storage.delete(new_path(data_dir))
+    return True
+
+
 def _quick(data_dir, cap=CAP, slack=SLACK, newest=None):
     """_opened's answer from the history's ends, or None when the full read
     is needed, on littlefs (PL-17), where a play's line is added at the
@@ -402,8 +463,8 @@ def _quick(data_dir, cap=CAP, slack=SLACK, newest=None):
     next screen that reads them all (PL-23's repair). newest: the last line
     as the caller read it just before."""
     path = index_path(data_dir)
-    if not storage.atomic(folder(data_dir)):
-        return None
+    if not storage.atomic(folder(data_dir)) or storage.exists(new_path(data_dir)):
+        return None          # (a line not yet added to plays.jsonl: _opened adds it)
     numbers = _play_numbers(data_dir)
     # The play whose record this keeping drops (the newest ACTIONS_CAP keep
     # theirs) must have its line whole first: a damaged one is rebuilt from
@@ -427,11 +488,10 @@ def _quick(data_dir, cap=CAP, slack=SLACK, newest=None):
 
 def newest(data_dir):
     """The newest kept play's line, or None (Share on an end screen: read
-    from the file's end, whatever the history holds)."""
-    ends = _ends(index_path(data_dir), first=False)
-    if ends is not None:
-        return ends[1]
-    last = None
+    from the files' ends, whatever the history holds)."""
+    last = _last_line(data_dir)
+    if last is not None:
+        return last
     for s in summaries(data_dir):
         last = s
     return last
@@ -509,6 +569,7 @@ def _repair(data_dir, path, copies):
             storage.append_text(path + ".bad", _bad_text(bad))
         if keep:
             storage.write_lines(path, [plays[n] for n in keep])
+            storage.delete(new_path(data_dir))     # (its good lines are in, read as a copy)
     except OSError as e:      # a read-only or full flash: read what is good, say so
         said.append("it could not be written again (%s)" % e)
         return (path if storage.exists(path) else None), _notice(path, said, keep)
@@ -807,14 +868,18 @@ def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP, slack=SLACK
     # third of that. An older firmware's list still loads (load_record).
     storage.save_json(play_path(data_dir, n), gamefile.packed_json(record)[0], once=True)
     if path is not None and count < cap + slack and storage.atomic(folder(data_dir)):
-        # On littlefs (PL-17) the line is added at the end: the file's close
-        # commits it atomically, and it costs one metadata commit and a copy
-        # of the file's last block, where writing the history anew rewrote
-        # every block of it (15 KB and 4 erases at 49 plays,
-        # `python bench/flash_ops.py --used --plays`). The oldest lines are
+        # On littlefs (PL-17) the line goes to plays.new.jsonl, added to the
+        # end of plays.jsonl at the next rest (tidy): a file of a line or
+        # two lives in its folder's metadata, so keeping it costs a metadata
+        # commit, where adding it to plays.jsonl copies that file's last
+        # block into a new one, erased first (Share on an end screen 342 ->
+        # 452 ms from 3 to 52 kept plays, `python bench/rp2_soak.py`), and
+        # writing the history anew rewrote every block of it (15 KB and 4
+        # erases at 49 plays, `python bench/flash_ops.py --used --plays`).
+        # The close commits the file atomically. The oldest lines are
         # dropped SLACK plays at a time, by writing it anew; readers
         # (summaries) take the newest cap lines meanwhile.
-        storage.append_line(path, line)
+        storage.append_line(new_path(data_dir), line)
     else:
         storage.write_lines(index_path(data_dir), _lines_with(data_dir, path, line, count + 1 - cap))
     # Only the newest plays keep their actions.
@@ -826,7 +891,8 @@ def append(data_dir, line, record, cap=CAP, actions_cap=ACTIONS_CAP, slack=SLACK
 
 def tidy(data_dir, cap=CAP, slack=SLACK):
     """While the buttons rest (App.rest_work, usher.device.runtime): on
-    littlefs, plays.jsonl written anew with its newest cap lines once it
+    littlefs, the lines kept since the last rest added to plays.jsonl
+    (_fold), and plays.jsonl written anew with its newest cap lines once it
     holds cap + slack // 2 or more, so the press that keeps a play only
     adds its line (the rewrite, about 1.5 s on the chip at 55 lines, was
     in every tenth game's end; bench/rp2_soak.py). Only a whole file is
@@ -834,13 +900,14 @@ def tidy(data_dir, cap=CAP, slack=SLACK):
     all, whose repair says what was lost (PL-23). True when written."""
     if not storage.atomic(folder(data_dir)):
         return False
+    folded = _fold(data_dir)
     path = index_path(data_dir)
     ends = _ends(path)
     if ends is None or ends[1]["n"] - ends[0]["n"] + 1 < cap + slack // 2:
-        return False
+        return folded
     last, count, _newest = _whole(path)
     if count <= cap or _play_numbers(data_dir)[-1:] > [last]:
-        return False
+        return folded
     storage.write_lines(path, _newest_texts(path, count - cap))
     return True
 
@@ -936,8 +1003,7 @@ def keep(app):
             # last line alone says the play is kept, even when the history
             # is due to be written anew (bench/rp2_soak.py: Finish read it
             # all at 60 lines)
-            ends = _ends(index_path(app.data_dir), first=False)
-            newest = ends[1] if ends else None
+            newest = _last_line(app.data_dir)
             n = _already_kept(app.data_dir, app.game_id, app.record, newest) if newest else None
             if n is not None:
                 return n, None
