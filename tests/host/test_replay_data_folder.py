@@ -237,3 +237,17 @@ def test_pl23_a_log_with_a_line_per_action_lists_each_kept_play_once_and_names_a
     assert status == 0 and record + ": checksum does not match; play #1 is replayed from the log, " \
         "which has its %d actions" % len(first["actions"]) in err, out + err
     assert [line for line in out.splitlines() if line.startswith("game ")] == heads, out
+
+
+def test_pl23_a_kept_play_whose_line_waits_for_a_rest_is_named_from_that_line(tmp_path, made):
+    # On littlefs the newest play's line waits in plays.new.jsonl until the
+    # buttons rest (docs/history.md): its record damaged and no log, the
+    # play is still named by its game, seed and count from that line.
+    data, first, _running = _folder(tmp_path, made)
+    shutil.rmtree(os.path.join(data, "log"))
+    history = os.path.join(data, "history")
+    os.rename(os.path.join(history, "plays.jsonl"), os.path.join(history, "plays.new.jsonl"))
+    _flip_a_digit(os.path.join(history, "p00001.json"))
+    status, out, err = _replay(data)
+    assert status == 1, out + err
+    assert "play #1 (Seat Wars, seed 11, %d actions) is not replayed" % len(first["actions"]) in err, err
