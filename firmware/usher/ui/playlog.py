@@ -1000,7 +1000,8 @@ def keep(app):
     try:
         if storage.atomic(folder(app.data_dir)):
             # Finish after Share (or a press after a cut that kept it): the
-            # last line alone says the play is kept, even when the history
+            # last line alone (plays.new.jsonl's, where Share left it) says
+            # the play is kept, even when the history
             # is due to be written anew (bench/rp2_soak.py: Finish read it
             # all at 60 lines)
             newest = _last_line(app.data_dir)
