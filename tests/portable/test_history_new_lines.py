@@ -28,6 +28,14 @@ def _kept(d):
     return [s["n"] for s in playlog.summaries(d)]
 
 
+def _one_kept(records=(1, 2, 3, 4)):
+    """(folder, plays.new.jsonl's bytes): a history of plays 1-4 (the
+    records of `records`) whose next game's end kept play 5."""
+    d = _history([1, 2, 3, 4], records=list(records))
+    assert playlog.keep(_App(d)) == (5, None)
+    return d, _bytes(playlog.new_path(d))
+
+
 def test_pl17_a_games_end_leaves_plays_jsonl_as_it_was_and_every_reader_sees_the_play():
     def run():
         d = _history(list(range(1, 13)), records=list(range(3, 13)))
@@ -53,8 +61,7 @@ def test_pl17_a_games_end_leaves_plays_jsonl_as_it_was_and_every_reader_sees_the
 
 def test_pl17_a_read_of_every_line_adds_the_new_lines_first():
     def run():
-        d = _history(list(range(1, 5)), records=list(range(1, 5)))
-        playlog.keep(_App(d))
+        d, _new = _one_kept()
         notice, counts = playlog.counted(d)
         assert notice is None and counts == {"seatwars": 5}
         assert _file_numbers(d) == [1, 2, 3, 4, 5] and not storage.exists(playlog.new_path(d))
@@ -63,8 +70,7 @@ def test_pl17_a_read_of_every_line_adds_the_new_lines_first():
 
 def test_pl17_a_second_game_before_any_rest_adds_the_first_ones_line_then_keeps_its_own():
     def run():
-        d = _history(list(range(1, 5)), records=list(range(1, 5)))
-        playlog.keep(_App(d))
+        d, _new = _one_kept()
         app = _App(d)
         app.record = dict(app.record)
         app.record["seed"] = 10          # (another game: not the one kept)
@@ -76,9 +82,7 @@ def test_pl17_a_second_game_before_any_rest_adds_the_first_ones_line_then_keeps_
 
 def test_pl23_a_cut_between_the_folds_two_steps_adds_no_line_twice():
     def run():
-        d = _history(list(range(1, 5)), records=list(range(1, 5)))
-        playlog.keep(_App(d))
-        new = _bytes(playlog.new_path(d))
+        d, new = _one_kept()
         with open(playlog.index_path(d), "ab") as f:   # added, and the cut came before the removal
             f.write(new)
         assert playlog.open_index(d) == (playlog.index_path(d), None)
@@ -89,9 +93,7 @@ def test_pl23_a_cut_between_the_folds_two_steps_adds_no_line_twice():
 
 def test_pl23_a_damaged_new_line_is_set_aside_said_and_rebuilt_from_its_record():
     def run():
-        d = _history(list(range(1, 5)), records=list(range(1, 5)))
-        playlog.keep(_App(d))
-        raw = _bytes(playlog.new_path(d))
+        d, raw = _one_kept()
         bad = raw.replace(b'"seatwars"', b'"seatwarz"', 1)        # its seal fails
         with open(playlog.new_path(d), "wb") as f:
             f.write(bad)
@@ -107,8 +109,7 @@ def test_pl23_a_damaged_new_line_is_set_aside_said_and_rebuilt_from_its_record()
 
 def test_pl23_plays_jsonl_missing_keeps_the_new_line_and_says_the_file_was_missing():
     def run():
-        d = _history(list(range(1, 5)), records=list(range(2, 5)))
-        playlog.keep(_App(d))
+        d, _new = _one_kept(records=(2, 3, 4))
         storage.delete(playlog.index_path(d))
         path, notice = playlog.open_index(d)
         # play 1 had no record: lost; 2-4 rebuilt from theirs; 5 from plays.new.jsonl
@@ -120,8 +121,7 @@ def test_pl23_plays_jsonl_missing_keeps_the_new_line_and_says_the_file_was_missi
 
 def test_pl23_an_empty_new_file_a_cut_at_its_creation_loses_nothing():
     def run():
-        d = _history(list(range(1, 5)), records=list(range(1, 5)))
-        playlog.keep(_App(d))
+        d, _new = _one_kept()
         with open(playlog.new_path(d), "wb"):
             pass
         # the play's record is there: its line is rebuilt, and nothing was lost to say
