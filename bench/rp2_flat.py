@@ -1,15 +1,15 @@
 """The end screen's presses against the plays kept, on the emulated Badger
 (PL-16, sim/rp2/): each game's script of the soak (bench/rp2_soak.py: the
 game to its end, then History, Share and Finish) played from an empty data
-folder and from one holding N kept plays, so that the two runs differ in
-the history only. The soak compares two different games of a kind, whose
+folder and from one holding N kept plays (59: the end keeps the 60th), so
+that the two runs differ in the history only. The soak compares two different games of a kind, whose
 presses differ by more than the history moves them; this compares the same
 game. Prints per game the compute (chip ms) and the flash erases of the
 game's end, Share and Finish presses at 0 and at N kept plays, and the
 change (the goal: within 10%, docs/performance.md, The soak).
 
-  python bench/rp2_flat.py                 0 and 55 kept plays, the four games and the House
-  python bench/rp2_flat.py --kept 59 --games seatwars,house
+  python bench/rp2_flat.py                 0 and 59 kept plays, the four games and the House
+  python bench/rp2_flat.py --kept 30 --games seatwars,house
 """
 import argparse
 import concurrent.futures
@@ -58,7 +58,8 @@ def play(gid, kept):
 def main(argv):
     ap = argparse.ArgumentParser(prog="python bench/rp2_flat.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--kept", type=int, default=55, help="the plays kept in the second run (default 55)")
+    ap.add_argument("--kept", type=int, default=59,
+                    help="the plays kept in the second run (default 59: its end keeps the 60th play)")
     ap.add_argument("--games", default="takeaseat,theatre,multisala,seatwars,house")
     ap.add_argument("--jobs", type=int, default=2, help="emulators at once")
     a = ap.parse_args(argv)
