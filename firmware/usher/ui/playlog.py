@@ -29,10 +29,11 @@
 # to plays.new.jsonl instead, a file small enough to live in its folder's
 # metadata (no block of its own to erase), and added to the end of
 # plays.jsonl while the buttons rest (tidy; a read of every line does it
-# first); then the file is written anew as above, with the newest CAP, once it holds CAP + SLACK // 2
-# lines, and by the game's end itself only when it reaches CAP + SLACK (no
-# rest came). Readers take the newest CAP lines either way. Reading falls back to the .tmp (a cut between
-# the renames) and then to the .bak; when no copy can be read the file is
+# first); then the file is written anew as above, with the newest CAP, once
+# it holds CAP + SLACK // 2 lines, and by the game's end itself only when it
+# reaches CAP + SLACK (no rest came). Readers take the newest CAP lines
+# either way. Reading falls back to the .tmp (a cut between the renames)
+# and then to the .bak; when no copy can be read the file is
 # named, set aside as plays.jsonl.bad and a new history starts (PL-11).
 #
 # Dates: services["date"]() gives (year, month, day, hour, minute, second)
@@ -437,17 +438,19 @@ def _fold(data_dir):
     new = _new_lines(data_dir)
     if new is None:
         return False
-    ends = _ends(index_path(data_dir), first=False) if new else None
-    if new and ends is None:
-        return False
-    out = []
-    for raw in new:
-        obj = _line_at(raw)
-        if obj is None or obj["n"] > ends[1]["n"]:
-            out.append(raw)
-    if out:
-        with open(index_path(data_dir), "ab") as f:
-            f.write(b"\n".join(out) + b"\n")
+    if new:                 # (an empty file, a cut at its creation, is only removed)
+        ends = _ends(index_path(data_dir), first=False)
+        if ends is None:
+            return False
+        out = []
+        for raw in new:
+            obj = _line_at(raw)
+            if obj is None or obj["n"] > ends[1]["n"]:
+                out.append(raw)
+        if out:
+            # (bytes as they are: a damaged line goes in unchanged, for the repair)
+            with open(index_path(data_dir), "ab") as f:
+                f.write(b"\n".join(out) + b"\n")
     storage.delete(new_path(data_dir))
     return True
 
