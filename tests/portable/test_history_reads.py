@@ -148,3 +148,78 @@ def test_a_damaged_line_whose_record_a_games_end_drops_is_rebuilt_first():
         assert "plays.jsonl" in words, words
     finally:
         storage.FORCE = None
+
+
+def _four_plays():
+    d = mptest.tmpdir()
+    app = _app(d)
+    for k in range(3):
+        ui_sessions.bot_game(app, "seatwars", {"players": 2}, ["Ann", "Bo"], 70 + k)
+    ui_sessions.bot_game(app, "theatre", {"players": 2}, ["Ann", "Bo"], 80)
+    return d, app
+
+
+def test_last_plays_a_games_page_and_a_kept_play_read_the_history_once():
+    # each from the check's own pass (playlog.folded): two passes took
+    # 721-732 ms at 50 kept plays on the emulated Badger
+    # (docs/performance.md, "Reading the history")
+    from usher.ui import stats
+    d, app = _four_plays()
+    path = playlog.index_path(d)
+    rows = list(playlog.summaries(d))
+    assert mptest.reads_of(lambda: stats._chosen(app, "last"), path)[1] == 1
+    menu = app.top()
+    assert menu.title == "Last plays"
+    assert [n for _label, n in menu.items] == [4, 3, 2, 1]
+    assert menu.items[0][0].startswith("#4 The Theatre: ") and menu.items[3][0].startswith("#1 Seat Wars: ")
+    assert [label for label, _n in menu.items] == [stats.play_line(r) for r in rows[::-1]]
+    assert mptest.reads_of(lambda: stats._open_play(app, 2), path)[1] == 1
+    page = app.top()
+    assert page.title == "#2 Seat Wars" and page.full == rows[1], page.title
+    app.pop()
+    app.pop()
+    assert mptest.reads_of(lambda: stats._chosen(app, "seatwars"), path)[1] == 1
+    page = app.top()
+    assert page.title == "Seat Wars"
+    assert page.rows == stats.lines_for(stats.aggregate(rows, "seatwars"), "seatwars")
+    assert page.rows[0] == ("Plays", "3 (3 undated)"), page.rows
+
+
+def test_over_the_cap_the_pages_read_the_newest_cap_lines_from_a_second_pass():
+    from usher.ui import stats
+    d, _app_ = _four_plays()
+    path = playlog.index_path(d)
+    got, reads, _bytes = mptest.reads_of(lambda: playlog.folded(d, stats.LastPlays, cap=2), path)
+    assert reads == 2 and [n for _label, n in got[1].rows] == [3, 4], (reads, got[1].rows)
+    seatwars = lambda: stats.GameStats("seatwars")  # noqa: E731
+    got, reads, _bytes = mptest.reads_of(lambda: playlog.folded(d, seatwars, cap=3), path)
+    assert reads == 2 and got[1].st["plays"] == 2, (reads, got[1].st)
+    assert playlog.find(d, 4) == (None, list(playlog.summaries(d))[3])
+    assert playlog.folded(mptest.tmpdir(), stats.LastPlays)[1].rows == []
+
+
+def test_pl23_a_games_page_and_a_kept_play_say_a_repair_they_made():
+    """A history damaged after the menu read it: the page that reads it
+    next repairs it, says so over itself, and shows the repaired plays
+    only (a screen never meets a damaged line)."""
+    from usher.ui import stats
+    for page, want in (("seatwars", "Seat Wars"), (3, "#3 Seat Wars")):
+        d, app = _four_plays()
+        path = playlog.index_path(d)
+        with open(path) as f:
+            lines = f.read().split("\n")
+        lines[0] = lines[0].replace('"seed": 70', '"seed": 77', 1)     # its seal no longer matches
+        with open(path, "w") as f:
+            f.write("\n".join(lines))
+        if page == "seatwars":
+            stats._chosen(app, page)
+        else:
+            stats._open_play(app, page)
+        words = " ".join(mptest.drawn_texts(app))
+        assert "plays.jsonl" in words, words
+        app.pop()
+        assert app.top().title == want, app.top().title
+        seeds = [r["seed"] for r in playlog.summaries(d)]
+        assert seeds == [70, 71, 72, 80], seeds                       # #1 rebuilt from its record
+        if page == "seatwars":
+            assert app.top().rows[0] == ("Plays", "3 (3 undated)"), app.top().rows

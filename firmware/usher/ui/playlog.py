@@ -270,12 +270,12 @@ def _scan(path):
     return good, bad
 
 
-def _whole(path, tally=None):
+def _whole(path, each=None):
     """(the last play number, the number of lines, the last line) of path
     when it is a copy of the history that can be used as it is (it has
     lines and every one passes; one line at a time in RAM), else (0, 0,
-    None). tally: a dict that gets each line's game counted (what the
-    Statistics menu shows), meaningful only when the file was whole."""
+    None). each: called with every line as it passes (see folded), which
+    means something only when the file was whole."""
     last = 0
     count = 0
     newest = None
@@ -289,8 +289,8 @@ def _whole(path, tally=None):
             last = obj["n"]
             count += 1
             newest = obj
-            if tally is not None:
-                tally[obj["game"]] = tally.get(obj["game"], 0) + 1
+            if each is not None:
+                each(obj)
     except (OSError, ValueError):
         return 0, 0, None
     return last, count, newest
@@ -307,13 +307,13 @@ def open_index(data_dir):
     return _opened(data_dir)[:2]
 
 
-def _opened(data_dir, tally=None):
+def _opened(data_dir, each=None):
     """open_index's (path, notice), then (the last play number, the number
     of lines, the last line) of the file when it was whole, else (0, 0,
-    None). One read of the file when it is whole. tally: as _whole's."""
+    None). One read of the file when it is whole. each: as _whole's."""
     _fold(data_dir)
     path = index_path(data_dir)
-    last, count, newest = _whole(path, tally)
+    last, count, newest = _whole(path, each)
     numbers = _play_numbers(data_dir)
     if last and (not numbers or numbers[-1] <= last):
         return path, None, last, count, newest
@@ -746,36 +746,63 @@ def _line_of_record(data_dir, n):
 def summaries(data_dir, cap=CAP):
     """Every kept play's line, oldest first, one at a time (a generator):
     the newest cap of them (on littlefs the file may hold up to SLACK more,
-    see append). Call open_index first to learn about (and repair) a
-    damaged history, or use read(); a line that does not pass its checks is
-    skipped here all the same, so no screen ever meets one."""
-    return read(data_dir, cap)[1]
+    see append). The history is checked (and repaired) first, a second
+    pass over the file: a screen uses folded, which says the repair and
+    reads a whole file once. A line that does not pass its checks is
+    skipped here all the same, so no reader ever meets one."""
+    path, _notice, _last, count, _newest = _opened(data_dir)
+    return _newest_lines(path, count, cap)
 
 
-def read(data_dir, cap=CAP):
-    """(open_index's notice, summaries' lines): the history checked (and
-    repaired) and then read, two passes over it where open_index and then
-    summaries took three (the Statistics menu)."""
-    path, notice, _last, count, _newest = _opened(data_dir)
-    return notice, _newest_lines(path, count, cap)
+def folded(data_dir, fresh, cap=CAP):
+    """(open_index's notice, a consumer that was given the newest cap lines
+    of the history, oldest first, one at a time: its add(line)). fresh()
+    makes the consumer (the Statistics screens': usher.ui.stats). The
+    check's own pass feeds it when the history is whole and holds no more
+    than cap lines: one read of the file, where checking and then reading
+    took two (docs/performance.md, "Reading the history"). Else (a repair,
+    or more lines than cap) a new one is fed from a second pass over what
+    the check left."""
+    used = fresh()
+    path, notice, _last, count, _newest = _opened(data_dir, used.add)
+    if path is not None and count and count <= cap:
+        return notice, used
+    used = fresh()
+    for obj in _newest_lines(path, count, cap):
+        used.add(obj)
+    return notice, used
+
+
+class _Counts:
+    def __init__(self):
+        self.games = {}
+
+    def add(self, obj):
+        self.games[obj["game"]] = self.games.get(obj["game"], 0) + 1
 
 
 def counted(data_dir, cap=CAP):
     """(open_index's notice, {game id: plays}) over the newest cap lines:
-    the Statistics menu's counts from the check's own pass when the history
-    is whole and holds no more than cap lines (one read of the file instead
-    of two: docs/performance.md, "Reading the history"), else from a
-    second pass over what the check left."""
-    tally = {}
-    path, notice, _last, count, _newest = _opened(data_dir, tally)
-    if path is None:
-        return notice, {}
-    if count and count <= cap:
-        return notice, tally
-    tally = {}
-    for obj in _newest_lines(path, count, cap):
-        tally[obj["game"]] = tally.get(obj["game"], 0) + 1
-    return notice, tally
+    the Statistics menu's counts, one read of a whole history (folded)."""
+    notice, counts = folded(data_dir, _Counts, cap)
+    return notice, counts.games
+
+
+class _Found:
+    def __init__(self, n):
+        self.n = n
+        self.line = None
+
+    def add(self, obj):
+        if obj["n"] == self.n:
+            self.line = obj
+
+
+def find(data_dir, n):
+    """(open_index's notice, the line of kept play n or None): one read of
+    a whole history (folded)."""
+    notice, found = folded(data_dir, lambda: _Found(n))
+    return notice, found.line
 
 
 def _newest_lines(path, count, cap):
@@ -802,14 +829,6 @@ def _good_lines(path):
         if obj["n"] > last:
             last = obj["n"]
             yield obj
-
-
-def find(data_dir, n):
-    """The line of kept play n, or None."""
-    for s in summaries(data_dir):
-        if s.get("n") == n:
-            return s
-    return None
 
 
 def load_record(data_dir, n):

@@ -26,20 +26,28 @@ def tenths(total, count):
     return "%s%d.%d" % (sign if t else "", t // 10, t % 10)
 
 
-def aggregate(rows, game_id):
-    """The statistics of game_id from summary dicts (any iterable)."""
-    wins = {}  # type: dict
-    seats_ = {}  # type: dict
-    history = []  # type: list
-    solo = {"played": 0, "won": 0, "best": None, "sum": 0}  # type: dict
-    st = {"plays": 0, "undated": 0, "wins": wins, "seats": seats_, "best": None, "sum": 0,
-          "scores": 0, "solo": solo, "record": {"base": None, "variant": None},
-          "record_history": history, "rounds": 0,
-          "vs_record": {"played": 0, "won": 0},
-          "vs_house": {}}  # type: dict
-    for r in rows:
-        if r.get("game") != game_id:
-            continue
+class GameStats:
+    """The statistics of game_id (st), a kept play's line at a time (add):
+    the history's own check pass feeds it (playlog.folded), so a game's
+    page reads the file once."""
+
+    def __init__(self, game_id):
+        self.game_id = game_id
+        self.st = {"plays": 0, "undated": 0, "wins": {}, "seats": {}, "best": None, "sum": 0,
+                   "scores": 0, "solo": {"played": 0, "won": 0, "best": None, "sum": 0},
+                   "record": {"base": None, "variant": None},
+                   "record_history": [], "rounds": 0,
+                   "vs_record": {"played": 0, "won": 0},
+                   "vs_house": {}}  # type: dict
+
+    def add(self, r):
+        if r.get("game") != self.game_id:
+            return
+        st = self.st
+        wins = st["wins"]
+        seats_ = st["seats"]
+        solo = st["solo"]
+        history = st["record_history"]
         st["plays"] += 1
         if not r.get("date"):
             st["undated"] += 1
@@ -80,7 +88,14 @@ def aggregate(rows, game_id):
             if old is None or r["scores"][0] > old:   # MS-10: strictly higher
                 st["record"][kind] = r["scores"][0]
                 history.append((r["n"], kind, r["scores"][0]))
-    return st
+
+
+def aggregate(rows, game_id):
+    """The statistics of game_id from summary dicts (any iterable)."""
+    g = GameStats(game_id)
+    for r in rows:
+        g.add(r)
+    return g.st
 
 
 def _ranked(d):
@@ -242,17 +257,18 @@ def menu(app, counts=None):
 
 
 def _chosen(app, value):
+    # (a history damaged since the menu read it is repaired here: said over
+    # the page, PL-23)
     if value == "last":
-        # (a history damaged since the menu read it is repaired here: said
-        # over the last plays)
-        problem, lines = _playlog().read(app.data_dir)
-        app.push(last_plays(app, lines))
+        problem, found = _playlog().folded(app.data_dir, LastPlays)
+        app.push(last_plays(app, found.rows))
         _tell(app, problem)
         return
-    st = aggregate(_playlog().summaries(app.data_dir), value)
+    problem, found = _playlog().folded(app.data_dir, lambda: GameStats(value))
     told = []
     rec = multisala_record(app.data_dir, told) if value == "multisala" else None
-    app.push(Lines(app, games.title(value), lines_for(st, value, rec)))
+    app.push(Lines(app, games.title(value), lines_for(found.st, value, rec)))
+    _tell(app, problem)
     for problem, detail in told:
         app.log("error", "%s (%s)" % (problem, detail))
         app.show_message("Multisala record", problem)
@@ -282,15 +298,25 @@ def play_line(r):
     return "#%d %s: %s" % (r["n"], games.title(r["game"]), who)
 
 
-def last_plays(app, lines=None):
-    """The last plays' menu. lines: the history's lines when the caller
-    read them (_chosen, which shows what a repair found)."""
-    rows = []
-    for r in lines if lines is not None else _playlog().summaries(app.data_dir):
-        rows.append((play_line(r), r["n"]))
-        if len(rows) > LAST_PLAYS:
-            rows.pop(0)
-    rows.reverse()
+class LastPlays:
+    """The last plays' rows, oldest first: (play_line, play number) of the
+    newest LAST_PLAYS lines it was given (add, as playlog.folded feeds it)."""
+
+    def __init__(self):
+        self.rows = []
+
+    def add(self, r):
+        self.rows.append((play_line(r), r["n"]))
+        if len(self.rows) > LAST_PLAYS:
+            self.rows.pop(0)
+
+
+def last_plays(app, rows=None):
+    """The last plays' menu, newest first. rows: LastPlays' rows when the
+    caller read them (_chosen, which shows what a repair found)."""
+    if rows is None:
+        rows = _playlog().folded(app.data_dir, LastPlays)[1].rows
+    rows = rows[::-1]
     if not rows:
         rows = [("No play kept yet", None)]
     return Menu(app, "Last plays", rows, _open_play)
@@ -299,11 +325,12 @@ def last_plays(app, lines=None):
 def _open_play(app, n):
     if n is None:
         return
-    line = _playlog().find(app.data_dir, n)
-    if line is None:
+    problem, line = _playlog().find(app.data_dir, n)
+    if line is not None:
+        app.push(PlayScore(app, line))
+    elif not problem:
         app.show_message("History", "Play #%d is no longer in the history." % n)
-        return
-    app.push(PlayScore(app, line))
+    _tell(app, problem)
 
 
 PLAYER_H = ROW_H + text.SMALL.HEIGHT + 1   # PlayScore: a name line, then its breakdown
