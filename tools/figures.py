@@ -41,6 +41,7 @@ BENCHES = (
     ("rp2_cuts", "chip", ["bench/rp2.py", "--cuts", "200"]),
     ("soak", "chip", ["bench/rp2_soak.py"]),
     ("rp2_flat", "chip", ["bench/rp2_flat.py"]),
+    ("rp2_stats", "chip", ["bench/rp2_stats.py"]),
     ("energy", "chip", ["bench/energy.py", "--no-usb"]),
     ("circuitpython", "chip", ["bench/circuitpython.py", "--image", "circuitpython"]),
 )

@@ -1,0 +1,77 @@
+"""The Statistics screens' presses against the plays kept, on the emulated
+Badger (PL-16, sim/rp2/): from the launcher, Statistics (the menu and its
+counts), Last plays, the newest play's final scores, back to the menu and
+a game's page (Take a Seat's), played from data folders holding N kept
+plays (made as bench/rp2_soak.py's kept_history makes them). Each of these
+presses checks every line of the history (PL-23) and uses what it needs
+from that same pass (usher.ui.playlog.folded): one read of the file. Prints
+per press the compute (chip ms) at each N and the cost per kept play
+(docs/performance.md, "Reading the history").
+
+  python bench/rp2_stats.py                  1, 25 and 50 kept plays
+  python bench/rp2_stats.py --kept 10,50
+"""
+import argparse
+import concurrent.futures
+import os
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+import rp2_soak  # noqa: E402
+import sim.rp2 as rp2  # noqa: E402
+
+BOARD = "badger2040"
+# the launcher's fifth row is Statistics; A goes back a screen
+SCRIPT = ("DOWN", "DOWN", "DOWN", "DOWN", "C", "C", "C", "A", "A", "DOWN", "C")
+PRESSES = (("the menu", 5), ("Last plays", 6), ("a play's scores", 7), ("a game's page", 11))
+
+
+def play(kept):
+    """{press name: compute ms} of SCRIPT from a data folder holding `kept`
+    plays. Every picture is compared with the simulator's from the same
+    folder: a run that went astray, logged an error or met a MemoryError
+    prints no figure."""
+    script = ",".join(SCRIPT)
+    with tempfile.TemporaryDirectory(prefix="usher-stats-") as held:
+        data = os.path.join(held, "data")
+        os.makedirs(data)
+        rp2_soak.kept_history(data, kept)
+        r = rp2.play(script, profile=BOARD, extra_specs=[data + "=/data"])
+        bad = rp2.compare_session(r, rp2.sim_frames(script, board=BOARD, start_dir=data), BOARD)
+    if bad:
+        raise SystemExit("%d kept plays: pictures differ from the simulator's: %r" % (kept, bad[:5]))
+    steps = r["steps"]
+    if r.get("error") or len(steps) <= len(SCRIPT):
+        raise SystemExit("%d kept plays: the run stopped early (%s)" % (kept, r.get("error")))
+    console = r.get("console") or ""
+    if r.get("errors") or "MemoryError" in console or "Traceback" in console:
+        raise SystemExit("%d kept plays: %s %s" % (kept, r.get("errors"), console[-300:]))
+    return {name: steps[i]["active_ms"] for name, i in PRESSES}
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="python bench/rp2_stats.py", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--kept", default="1,25,50", help="the plays kept, one run each (default 1,25,50)")
+    ap.add_argument("--jobs", type=int, default=2, help="emulators at once")
+    a = ap.parse_args(argv)
+    rp2_soak.littlefs_way()
+    sizes = [int(k) for k in a.kept.split(",")]
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
+        got = dict(zip(sizes, pool.map(play, sizes)))
+    print("The Statistics screens' presses against the plays kept (%s), compute in chip ms" % BOARD)
+    print("%-16s %s %s" % ("press", " ".join(["%8s" % ("%d kept" % k) for k in sizes]), "  per kept play"))
+    lo, hi = sizes[0], sizes[-1]
+    for name, _i in PRESSES:
+        slope = (got[hi][name] - got[lo][name]) / max(1, hi - lo)
+        print("%-16s %s   %5.1f ms" % (name, " ".join(["%8.0f" % got[k][name] for k in sizes]), slope))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
