@@ -17,14 +17,8 @@ import os
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-sys.path.insert(0, os.path.join(ROOT, "bench"))
-
-import rp2_soak  # noqa: E402
-import sim.rp2 as rp2  # noqa: E402
+import rp2_soak  # its import puts the project, firmware/ and tests/portable/ on sys.path
+import sim.rp2 as rp2
 
 BOARD = "badger2040"
 # the launcher's fifth row is Statistics; A goes back a screen

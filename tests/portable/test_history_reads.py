@@ -95,16 +95,21 @@ def test_a_repair_made_at_a_games_end_is_said():
     assert [r["seed"] for r in rows] == [60, 61, 62, 98]
 
 
-def test_the_statistics_menu_counts_the_plays_in_the_checks_own_pass():
-    # the menu's counts come from the pass that checks the history (one
-    # read: two took 710 ms at 49 kept plays on the emulated Badger), and
-    # from a second pass only when the file holds more than the cap, where
-    # the menu counts the newest cap lines as Last plays lists them
+def _four_plays():
     d = mptest.tmpdir()
     app = _app(d)
     for k in range(3):
         ui_sessions.bot_game(app, "seatwars", {"players": 2}, ["Ann", "Bo"], 70 + k)
     ui_sessions.bot_game(app, "theatre", {"players": 2}, ["Ann", "Bo"], 80)
+    return d, app
+
+
+def test_the_statistics_menu_counts_the_plays_in_the_checks_own_pass():
+    # the menu's counts come from the pass that checks the history (one
+    # read: two took 710 ms at 49 kept plays on the emulated Badger), and
+    # from a second pass only when the file holds more than the cap, where
+    # the menu counts the newest cap lines as Last plays lists them
+    d, app = _four_plays()
     from usher.ui import stats
     assert mptest.reads_of(lambda: stats.open_menu(app), playlog.index_path(d))[1] == 1
     words = " ".join(mptest.drawn_texts(app))
@@ -148,15 +153,6 @@ def test_a_damaged_line_whose_record_a_games_end_drops_is_rebuilt_first():
         assert "plays.jsonl" in words, words
     finally:
         storage.FORCE = None
-
-
-def _four_plays():
-    d = mptest.tmpdir()
-    app = _app(d)
-    for k in range(3):
-        ui_sessions.bot_game(app, "seatwars", {"players": 2}, ["Ann", "Bo"], 70 + k)
-    ui_sessions.bot_game(app, "theatre", {"players": 2}, ["Ann", "Bo"], 80)
-    return d, app
 
 
 def test_last_plays_a_games_page_and_a_kept_play_read_the_history_once():
