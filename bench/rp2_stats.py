@@ -8,7 +8,7 @@ from that same pass (usher.ui.playlog.folded): one read of the file. Prints
 per press the compute (chip ms) at each N and the cost per kept play
 (docs/performance.md, "Reading the history").
 
-  python bench/rp2_stats.py                  1, 25 and 50 kept plays
+  python bench/rp2_stats.py                  1, 25, 50, 55 and 60 kept plays
   python bench/rp2_stats.py --kept 10,50
 """
 import argparse
@@ -52,7 +52,9 @@ def play(kept):
 def main(argv):
     ap = argparse.ArgumentParser(prog="python bench/rp2_stats.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--kept", default="1,25,50", help="the plays kept, one run each (default 1,25,50)")
+    ap.add_argument("--kept", default="1,25,50,55,60",
+                    help="the plays kept, one run each (default 1,25,50,55,60: on littlefs a long-used"
+                    " history holds 50-54 lines at rest and up to 60, playlog.tidy)")
     ap.add_argument("--jobs", type=int, default=2, help="emulators at once")
     a = ap.parse_args(argv)
     rp2_soak.littlefs_way()

@@ -307,14 +307,16 @@ def open_index(data_dir):
     return _opened(data_dir)[:2]
 
 
-def _opened(data_dir, each=None):
+def _opened(data_dir, each=None, numbers=None):
     """open_index's (path, notice), then (the last play number, the number
     of lines, the last line) of the file when it was whole, else (0, 0,
-    None). One read of the file when it is whole. each: as _whole's."""
+    None). One read of the file when it is whole. each: as _whole's;
+    numbers: _play_numbers(data_dir) when the caller listed them."""
     _fold(data_dir)
     path = index_path(data_dir)
     last, count, newest = _whole(path, each)
-    numbers = _play_numbers(data_dir)
+    if numbers is None:
+        numbers = _play_numbers(data_dir)
     if last and (not numbers or numbers[-1] <= last):
         return path, None, last, count, newest
     # (a record newer than the history's last line: a cut between the two
@@ -758,14 +760,29 @@ def folded(data_dir, fresh, cap=CAP):
     """(open_index's notice, a consumer that was given the newest cap lines
     of the history, oldest first, one at a time: its add(line)). fresh()
     makes the consumer (the Statistics screens': usher.ui.stats). The
-    check's own pass feeds it when the history is whole and holds no more
-    than cap lines: one read of the file, where checking and then reading
-    took two (docs/performance.md, "Reading the history"). Else (a repair,
-    or more lines than cap) a new one is fed from a second pass over what
-    the check left."""
+    check's own pass feeds it: one read of the file, where checking and
+    then reading took two (docs/performance.md, "Reading the history").
+    On littlefs the file holds up to SLACK lines more than cap between two
+    rests (append), so the pass feeds only the lines numbered above the
+    newest record's number less cap (the newest ACTIONS_CAP plays keep a
+    record, pNNNNN.json, listed as the check lists them): the newest cap
+    when the numbers run without a gap. When the pass did not feed exactly
+    the newest cap (a gap, a record missing, a repair) a new consumer is
+    fed from a second pass over what the check left."""
     used = fresh()
-    path, notice, _last, count, _newest = _opened(data_dir, used.add)
-    if path is not None and count and count <= cap:
+    numbers = _play_numbers(data_dir)
+    above = numbers[-1] - cap if numbers else 0
+    fed = [0]
+
+    def each(obj):
+        if obj["n"] > above:
+            fed[0] += 1
+            used.add(obj)
+
+    path, notice, _last, count, _newest = _opened(data_dir, each, numbers)
+    if path is not None and count and fed[0] == min(count, cap):
+        # (a whole file's numbers rise line by line: the lines fed are its
+        # last fed[0], which is what the second pass would give)
         return notice, used
     used = fresh()
     for obj in _newest_lines(path, count, cap):
@@ -922,14 +939,14 @@ def tidy(data_dir, cap=CAP, slack=SLACK):
     all, whose repair says what was lost (PL-23). True when written."""
     if not storage.atomic(folder(data_dir)):
         return False
-    folded = _fold(data_dir)
+    added = _fold(data_dir)
     path = index_path(data_dir)
     ends = _ends(path)
     if ends is None or ends[1]["n"] - ends[0]["n"] + 1 < cap + slack // 2:
-        return folded
+        return added
     last, count, _newest = _whole(path)
     if count <= cap or _play_numbers(data_dir)[-1:] > [last]:
-        return folded
+        return added
     storage.write_lines(path, _newest_texts(path, count - cap))
     return True
 
