@@ -1,5 +1,7 @@
-"""A game night on battery on the emulated RP2040 (PL-16, sim/rp2/): a whole
-scripted game with the player reading GAP seconds after every press, on
+"""A game night on battery on the emulated RP2040 (PL-16, sim/rp2/): whole
+games in a chain (bench/rp2_soak.py's: each game to its end, its end
+screen, Statistics), as many as make an hour of chip time at the gap, with
+the player reading GAP seconds after every press, on
 battery power (the Badger woken by a press, as on batteries) and, for the
 wait the firmware had before its light sleep, the same on USB power (the
 loop then waits at full clock as it always did). Prints the chip time in
@@ -8,8 +10,8 @@ average current from the figures below, the hours of play two AAA cells
 give, and the press to picture of the presses that stay on their screen,
 each woken from the wait.
 
-  python bench/energy.py                       theatre_game, a press every 20 s and every 60 s
-  python bench/energy.py --gap 20 --session theatre_game --board badger2040
+  python bench/energy.py                       a game night, a press every 20 s and every 60 s
+  python bench/energy.py --gap 20 --session theatre_game --board badger2040   one scripted session
 
 The currents are datasheet figures, not measurements; the model adds
 current x time per state, nothing else on the board (the regulator's own
@@ -26,10 +28,12 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
+import rp2_soak  # noqa: E402
 import sim.rp2 as rp2  # noqa: E402
 from rp2 import median, pct, press_to_picture  # noqa: E402  (bench/rp2.py)
 
 CELLS_MAH = 1000      # two AAA cells in series: about 1,000 mAh (alkaline, at a low drain)
+HOUR_S = 3600         # the night: at least an hour of chip time after the boot
 
 # mA per state: figures of the datasheets named beside each, as their
 # tables are commonly quoted, not yet checked line by line against the
@@ -62,10 +66,19 @@ FIGURES = [
 MA = {name: ma for name, ma, _src in FIGURES}
 
 
+def night_script(gap_s):
+    """(label, script): whole games in rp2_soak's chain, the fewest that
+    hold HOUR_S / gap_s presses (each press is followed by gap_s)."""
+    rp2_soak.littlefs_way()
+    c = rp2_soak.chain(presses=-(-HOUR_S // gap_s))
+    return "night (%d games)" % len(c.games), ",".join(c.tokens)
+
+
 def night(session, gap_s, vbus, board):
-    """One whole session with a GAP_S read after every press; returns the
-    states' totals (ms), the panel's busy time, the stays figures."""
-    script = rp2.session_script(session)
+    """One whole session (None: a night of games, night_script) with a
+    GAP_S read after every press; returns the states' totals (ms), the
+    panel's busy time, the stays figures."""
+    label, script = night_script(gap_s) if session is None else (session, rp2.session_script(session))
     t0 = time.time()
     r = rp2.play(script, profile=board, vbus=vbus, boot_hold=() if vbus else ("A",),
                  reads=(1, int(gap_s * 1000)))
@@ -82,7 +95,7 @@ def night(session, gap_s, vbus, board):
     presses = sum(1 for s in steps if s.get("token"))
     offs = sum(1 for s in steps if s["result"] == "off")
     return {"states": states, "busy": busy, "chip": chip, "off": off, "stays": stays, "presses": presses,
-            "wall": wall, "offs": offs, "errors": len(r.get("errors") or [])}
+            "wall": wall, "offs": offs, "errors": len(r.get("errors") or []), "label": label}
 
 
 def average_ma(x):
@@ -99,7 +112,7 @@ def average_ma(x):
 
 
 def report(rows):
-    print("%-13s %-7s %4s %7s %7s %7s %7s %7s %7s %6s %8s %7s %-16s %s" % (
+    print("%-17s %-7s %4s %7s %7s %7s %7s %7s %7s %6s %8s %7s %-16s %s" % (
         "session", "power", "gap", "chip s", "run %", "xosc %", "wait %", "sleep %", "panel %", "off %",
         "avg mA", "hours", "stays med/p90/n", "check"))
     for label, gap, x in rows:
@@ -111,7 +124,7 @@ def report(rows):
                                           st.get("sleep", 0), x["busy"], x["off"])]
         check = "ok" if not x["errors"] and not x["offs"] else "%d panel errors, %d power-offs" % (
             x["errors"], x["offs"])
-        fmt = "%-13s %-7s %3ds %7.0f" + " %6.2f%%" * 5 + " %5.1f%% %8.2f %7.0f %4.0f/%4.0f/%4d %s"
+        fmt = "%-17s %-7s %3ds %7.0f" + " %6.2f%%" * 5 + " %5.1f%% %8.2f %7.0f %4.0f/%4.0f/%4d %s"
         print(fmt % ((label[0], label[1], gap, chip / 1000) + tuple(share)
                      + (ma, CELLS_MAH / ma, median(s), pct(s, 90), len(s), check)))
     print()
@@ -127,7 +140,7 @@ def report(rows):
 def main(argv):
     ap = argparse.ArgumentParser(prog="python bench/energy.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--session", default="theatre_game")
+    ap.add_argument("--session", help="one scripted session (sim/rp2 session_script) instead of the night")
     ap.add_argument("--gap", type=int, action="append", help="seconds between presses (default 20 and 60)")
     ap.add_argument("--board", default="badger2040", choices=("badger2040", "pico_epaper29"))
     ap.add_argument("--no-usb", action="store_true", help="battery only (no USB row for comparison)")
@@ -135,14 +148,15 @@ def main(argv):
     gaps = a.gap or [20, 60]
     print("A game night on the emulated %s (rp2040js): %s, the player reading GAP s after every press; "
           "chip time by state after the boot (board.mjs), the panel's BUSY share, the modelled average "
-          "current" % (a.board, a.session), flush=True)
+          "current" % (a.board, a.session or "whole games in a chain, an hour of chip time at least"),
+          flush=True)
     rows = []
     for gap in gaps:
         for vbus in ((False,) if a.no_usb else (False, True)):
             x = night(a.session, gap, vbus, a.board)
-            rows.append(((a.session, "USB" if vbus else "battery"), gap, x))
-            print("  (%s, %s, %d s: %.0f s of wall time)" % (a.session, "USB" if vbus else "battery", gap,
-                                                              x["wall"]), flush=True)
+            rows.append(((x["label"], "USB" if vbus else "battery"), gap, x))
+            print("  (%s, %s, %d s: %d presses, %.0f s of wall time)" % (
+                x["label"], "USB" if vbus else "battery", gap, x["presses"], x["wall"]), flush=True)
     report(rows)
 
 
