@@ -209,29 +209,44 @@ def _need(ok, what):
 def check_line(obj):
     """A kept play's line as Statistics and `usher history pull` use it, or
     ValueError saying what is wrong (PL-11: a line that parses, and passes
-    its seal, may still be of another shape, e.g. one written by hand)."""
+    its seal, may still be of another shape, e.g. one written by hand).
+    Loops, not list comprehensions, and a reason formatted only when it is
+    raised: every line of the history passes here at each Statistics
+    screen (docs/performance.md, "Reading the history")."""
     _need(type(obj) is dict, "not a play")
     n = obj.get("n")
     _need(type(n) is int and n >= 1, "no play number")
     _need(obj.get("game") in RESULTS, "unknown game")
     names = obj.get("players")
-    _need(type(names) is list and 1 <= len(names) <= 6 and not [x for x in names if type(x) is not str],
-          "players are not a list of names")
+    _need(type(names) is list and 1 <= len(names) <= 6, "players are not a list of names")
+    for x in names:
+        if type(x) is not str:
+            raise ValueError("players are not a list of names")
     scores = obj.get("scores")
-    _need(type(scores) is list and len(scores) == len(names)
-          and not [v for v in scores if v is not None and type(v) is not int], "scores are damaged")
+    _need(type(scores) is list and len(scores) == len(names), "scores are damaged")
+    for v in scores:
+        if v is not None and type(v) is not int:
+            raise ValueError("scores are damaged")
     ws = obj.get("winners")
-    _need(type(ws) is list and not [w for w in ws if type(w) is not int or w < 0 or w >= len(names)],
-          "winners are damaged")
+    _need(type(ws) is list, "winners are damaged")
+    for w in ws:
+        if type(w) is not int or not 0 <= w < len(names):
+            raise ValueError("winners are damaged")
     for key in ("actions", "seed"):
-        _need(type(obj.get(key)) is int and obj[key] >= 0, "%s is not a whole number" % key)
+        v = obj.get(key)
+        if type(v) is not int or v < 0:
+            raise ValueError("%s is not a whole number" % key)
     _need(obj.get("date") is None or type(obj["date"]) is str, "date is damaged")
     _need(type(obj.get("options", {})) is dict, "options are damaged")
     _need(type(obj.get("rounds", 0)) is int, "rounds are damaged")
     bd = obj.get("breakdown", [])
-    _need(type(bd) is list and not [r for r in bd if type(r) is not list
-                                    or [i for i in r if type(i) is not list or len(i) != 2]],
-          "breakdown is damaged")
+    _need(type(bd) is list, "breakdown is damaged")
+    for r in bd:
+        if type(r) is not list:
+            raise ValueError("breakdown is damaged")
+        for i in r:
+            if type(i) is not list or len(i) != 2:
+                raise ValueError("breakdown is damaged")
     solo = obj.get("solo")
     if solo is not None:
         _need(solo in SOLO_KINDS and (solo == "house" or type(scores[0]) is int),
