@@ -101,7 +101,7 @@ def test_pl23_a_damaged_new_line_is_set_aside_said_and_rebuilt_from_its_record()
         assert path == playlog.index_path(d)
         assert notice is not None, notice
         assert "1 damaged line (line 5:" in notice and "play #5 rebuilt" in notice, notice
-        assert _kept(d) == [1, 2, 3, 4, 5] and playlog.find(d, 5)[1]["seed"] == 9
+        assert _kept(d) == [1, 2, 3, 4, 5] and playlog.find(d, 5)["seed"] == 9
         assert bad.rstrip(b"\n") in _bytes(playlog.index_path(d) + ".bad")
         assert not storage.exists(playlog.new_path(d))
     _littlefs(run)
@@ -114,7 +114,7 @@ def test_pl23_plays_jsonl_missing_keeps_the_new_line_and_says_the_file_was_missi
         path, notice = playlog.open_index(d)
         # play 1 had no record: lost; 2-4 rebuilt from theirs; 5 from plays.new.jsonl
         assert notice is not None and "plays.jsonl was missing" in notice, notice
-        assert _kept(d) == [2, 3, 4, 5] and playlog.find(d, 5)[1]["seed"] == 9
+        assert _kept(d) == [2, 3, 4, 5] and playlog.find(d, 5)["seed"] == 9
         assert not storage.exists(playlog.new_path(d))
     _littlefs(run)
 

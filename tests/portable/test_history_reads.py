@@ -202,7 +202,7 @@ def test_over_the_cap_the_pages_read_the_newest_cap_lines_in_the_same_pass():
     assert n == 1 and got[1].st["plays"] == 2, (n, got[1].st)
     got, n, _bytes = mptest.reads_of(lambda: playlog.counted(d, cap=2), path)
     assert n == 1 and got == (None, {"seatwars": 1, "theatre": 1}), (n, got)
-    assert playlog.find(d, 4) == (None, list(playlog.summaries(d))[3])
+    assert playlog.looked_up(d, 4) == (None, list(playlog.summaries(d))[3])
     assert playlog.folded(mptest.tmpdir(), stats.LastPlays)[1].rows == []
     # no record of the newest play (its record dropped by hand): the
     # second pass

@@ -300,7 +300,7 @@ def test_owner_data_is_named_in_the_line_and_kept_in_the_record():
     app.start()
     rec, final = _bot_game(app, "takeaseat", {"mode": "solo"}, 1, 9)
     assert "panels_text" in rec["options"]
-    line = playlog.find(d, 1)[1]
+    line = playlog.find(d, 1)
     assert line["owner_data"] == ["panels_text"] and "panels_text" not in line["options"]
     kept = playlog.load_record(d, 1)
     assert kept["owner_data"] == ["panels_text"]
@@ -334,7 +334,7 @@ def test_the_history_keeps_the_newest_cap_plays_and_the_newest_actions():
     for k in range(1, 6):
         assert playlog.load_record(d, k) is None and not storage.exists(playlog.play_path(d, k))
     assert [playlog.load_record(d, k)["actions"] for k in (6, 7)] == [[{"type": "t5"}], [{"type": "t6"}]]
-    assert playlog.find(d, 4)[1]["scores"] == [3, 0] and playlog.find(d, 3) == (None, None)
+    assert playlog.find(d, 4)["scores"] == [3, 0] and playlog.find(d, 3) is None
 
 
 def test_the_default_caps():
@@ -384,7 +384,7 @@ def test_pl17_on_littlefs_a_kept_play_is_added_at_the_end_and_the_oldest_dropped
             assert playlog.open_index(d) == (playlog.index_path(d), None)
         assert lines == [1, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7, 4]
         # the newest kept play is still found and not kept twice
-        assert playlog.find(d, 12)[1]["scores"] == [11, 0] and playlog.find(d, 8) == (None, None)
+        assert playlog.find(d, 12)["scores"] == [11, 0] and playlog.find(d, 8) is None
         assert playlog._already_kept(d, "seatwars", {"seed": 1, "actions": [{}] * 10}) == 12
     finally:
         storage.FORCE = None

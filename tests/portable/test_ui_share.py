@@ -235,6 +235,6 @@ def test_pl19_share_on_a_kept_play_in_statistics():
     app.handle(("press", "B"))
     top = app.top()
     assert isinstance(top, share_screen.ShareScreen)
-    check_against_line(payload(top.link), playlog.find(d, 1)[1], share.device_id(d))
+    check_against_line(payload(top.link), playlog.find(d, 1), share.device_id(d))
     app.handle(("press", "B"))
     assert app.top() is play

@@ -830,11 +830,17 @@ class _Found:
             self.line = obj
 
 
-def find(data_dir, n):
+def looked_up(data_dir, n):
     """(open_index's notice, the line of kept play n or None): one read of
-    a whole history (folded)."""
+    a whole history (folded); the screen that opens a play says the
+    notice (PL-23)."""
     notice, found = folded(data_dir, lambda: _Found(n))
     return notice, found.line
+
+
+def find(data_dir, n):
+    """The line of kept play n, or None."""
+    return looked_up(data_dir, n)[1]
 
 
 def _newest_lines(path, count, cap):

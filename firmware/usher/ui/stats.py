@@ -325,7 +325,7 @@ def last_plays(app, rows=None):
 def _open_play(app, n):
     if n is None:
         return
-    problem, line = _playlog().find(app.data_dir, n)
+    problem, line = _playlog().looked_up(app.data_dir, n)
     if line is not None:
         app.push(PlayScore(app, line))
     elif not problem:
