@@ -71,7 +71,7 @@ def night_script(gap_s):
     hold HOUR_S / gap_s presses (each press is followed by gap_s)."""
     rp2_soak.littlefs_way()
     c = rp2_soak.chain(presses=-(-HOUR_S // gap_s))
-    return "night (%d games)" % len(c.games), ",".join(c.tokens)
+    return "night (%d game%s)" % (len(c.games), "" if len(c.games) == 1 else "s"), ",".join(c.tokens)
 
 
 def night(session, gap_s, vbus, board):
