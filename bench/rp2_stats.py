@@ -23,21 +23,33 @@ import sim.rp2 as rp2
 BOARD = "badger2040"
 # the launcher's fifth row is Statistics; A goes back a screen
 SCRIPT = ("DOWN", "DOWN", "DOWN", "DOWN", "C", "C", "C", "A", "A", "DOWN", "C")
-PRESSES = (("the menu", 5), ("Last plays", 6), ("a play's scores", 7), ("a game's page", 11))
+# (name, step index (0: the boot), the title the simulator's screen has after it)
+PRESSES = (("the menu", 5, "Statistics"), ("Last plays", 6, "Last plays"),
+           ("a play's scores", 7, "#"), ("a game's page", 11, "Take a Seat"))
 
 
 def play(kept):
     """{press name: compute ms} of SCRIPT from a data folder holding `kept`
     plays. Every picture is compared with the simulator's from the same
-    folder: a run that went astray, logged an error or met a MemoryError
-    prints no figure."""
+    folder, whose screens must be the ones named in PRESSES: a run that
+    went astray, logged an error or met a MemoryError prints no figure."""
     script = ",".join(SCRIPT)
+    titles = {}
+
+    def on_token(i, _tok, app):
+        titles[i + 1] = getattr(app.stack[-1], "title", None)
+
     with tempfile.TemporaryDirectory(prefix="usher-stats-") as held:
         data = os.path.join(held, "data")
         os.makedirs(data)
         rp2_soak.kept_history(data, kept)
         r = rp2.play(script, profile=BOARD, extra_specs=[data + "=/data"])
-        bad = rp2.compare_session(r, rp2.sim_frames(script, board=BOARD, start_dir=data), BOARD)
+        frames = rp2.sim_frames(script, board=BOARD, start_dir=data, on_token=on_token)
+        bad = rp2.compare_session(r, frames, BOARD)
+    astray = [(name, titles.get(i)) for name, i, title in PRESSES
+              if not (titles.get(i) or "").startswith(title)]
+    if astray:
+        raise SystemExit("%d kept plays: the script reached other screens: %r" % (kept, astray))
     if bad:
         raise SystemExit("%d kept plays: pictures differ from the simulator's: %r" % (kept, bad[:5]))
     steps = r["steps"]
@@ -46,7 +58,7 @@ def play(kept):
     console = r.get("console") or ""
     if r.get("errors") or "MemoryError" in console or "Traceback" in console:
         raise SystemExit("%d kept plays: %s %s" % (kept, r.get("errors"), console[-300:]))
-    return {name: steps[i]["active_ms"] for name, i in PRESSES}
+    return {name: steps[i]["active_ms"] for name, i, _title in PRESSES}
 
 
 def main(argv):
@@ -64,7 +76,7 @@ def main(argv):
     print("The Statistics screens' presses against the plays kept (%s), compute in chip ms" % BOARD)
     print("%-16s %s %s" % ("press", " ".join(["%8s" % ("%d kept" % k) for k in sizes]), "  per kept play"))
     lo, hi = sizes[0], sizes[-1]
-    for name, _i in PRESSES:
+    for name, _i, _title in PRESSES:
         slope = (got[hi][name] - got[lo][name]) / max(1, hi - lo)
         print("%-16s %s   %5.1f ms" % (name, " ".join(["%8.0f" % got[k][name] for k in sizes]), slope))
 
