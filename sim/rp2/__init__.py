@@ -3,8 +3,9 @@ rp2040js), filesystem images, panel pictures and the simulator's frames for
 the same script.
 
 Paths come from the environment:
-  USHER_BOOTROM       the RP2040 B1 bootrom (default ../shared/vendor/rp2040-bootrom-b1.bin
-                      beside the repository, or one folder further up; rp2040js's
+  USHER_BOOTROM       the RP2040 B1 bootrom (default $USHER_VENDOR/rp2040-bootrom-b1.bin
+                      when that is set, as for tools/firmware_image.py, else
+                      ../shared/vendor/ beside the repository, or one folder further up; rp2040js's
                       repository carries the same ROM in demo/bootrom.ts); it is never
                       copied into the project
   USHER_FIRMWARE_DIR  the images of `make firmware` (default build/firmware)
@@ -40,6 +41,8 @@ class EmulatorError(Exception):
 def bootrom_path():
     if os.environ.get("USHER_BOOTROM"):
         return os.environ["USHER_BOOTROM"]
+    if os.environ.get("USHER_VENDOR"):      # the vendor folder tools/firmware_image.py reads
+        return os.path.join(os.environ["USHER_VENDOR"], "rp2040-bootrom-b1.bin")
     # ../shared/vendor beside the repository (CI); a worktree one level deeper also finds it
     up = os.path.dirname(ROOT)
     for base in (up, os.path.dirname(up)):
